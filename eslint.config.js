@@ -1,0 +1,78 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const features = ['tasks', 'console', 'signin'];
+
+/** Each feature may not import any other feature: they meet only in src/app. */
+const featureFences = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'Features never import each other; compose them in src/app.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-server', 'node_modules', 'public', 'coverage', '.data', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureFences,
+            { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+            {
+              target: ['./src/sync', './src/db', './src/fhir'],
+              from: ['./src/features', './src/app', './src/workers'],
+              message: 'sync, db and fhir are below the UI.',
+            },
+            {
+              target: './src',
+              from: ['./mocks', './tests'],
+              message: 'The app never imports the fake server or tests.',
+            },
+            {
+              target: './mocks',
+              from: ['./src/app', './src/features', './src/sync', './src/db', './src/workers'],
+              message: 'The fake server shares only src/fhir with the app.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'dexie', message: 'Only src/db imports dexie.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/db/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/sync/**/*.ts', 'src/db/**/*.ts', 'src/fhir/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'src/sync, src/db and src/fhir have no React.' },
+            { name: 'react-dom', message: 'src/sync, src/db and src/fhir have no React.' },
+          ],
+          patterns: [{ group: ['@mantine/*'], message: 'No UI below the features.' }],
+        },
+      ],
+    },
+  }
+);

@@ -1,0 +1,32 @@
+import type { Practitioner, Reference, Resource } from '@medplum/fhirtypes';
+
+export interface SeedProject {
+  id: string;
+  name: string;
+}
+
+export interface SeedMembership {
+  /** ProjectMembership id, offered by the profile-choice step. */
+  id: string;
+  projectId: string;
+  profile: Reference<Practitioner>;
+  admin?: boolean;
+}
+
+export interface SeedUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** When set, sign-in asks for this code after the password. */
+  mfaCode?: string;
+  memberships: SeedMembership[];
+}
+
+export interface SeedData {
+  projects: SeedProject[];
+  users: SeedUser[];
+  /** Every resource carries a fixed id; `projectId` says which project holds it. */
+  resources: { projectId: string; resource: Resource }[];
+}
