@@ -1,0 +1,66 @@
+/**
+ * Budget: `npm start` from a built tree to the sign-in page answering, under 3 s.
+ * Starts the HTTP host as `npm run serve` does (tsx included), polls /signin until the app's HTML
+ * answers, and prints the median and worst of several cold starts, fresh (--reset, seeding) and
+ * restarted (reading the saved data file). Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const port = 4390;
+
+if (!existsSync('dist/index.html')) {
+  console.error('Build the app first: npm run build');
+  process.exit(1);
+}
+
+async function startOnce(dataFile: string, reset: boolean): Promise<number> {
+  const started = performance.now();
+  const args = [
+    'tsx',
+    'mocks/http/main.ts',
+    '--port',
+    String(port),
+    '--data',
+    dataFile,
+    ...(reset ? ['--reset'] : []),
+  ];
+  const child = spawn('npx', args, { stdio: 'ignore' });
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://localhost:${port}/signin`, { headers: { accept: 'text/html' } });
+        if (response.ok && (await response.text()).includes('<div id="root">'))
+          return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 30_000) throw new Error('The server did not answer within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+function summary(label: string, times: number[]): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  console.log(
+    `${label}: median ${median.toFixed(0)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(0)} ms over ${times.length} runs`
+  );
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'carequeue-start-'));
+const dataFile = join(dir, 'data.json');
+const fresh: number[] = [];
+const restart: number[] = [];
+for (let i = 0; i < RUNS; i++) fresh.push(await startOnce(dataFile, true));
+for (let i = 0; i < RUNS; i++) restart.push(await startOnce(dataFile, false));
+rmSync(dir, { recursive: true, force: true });
+summary('npm start → sign-in page answering, fresh seed (--reset)', fresh);
+summary('npm start → sign-in page answering, restart on saved data', restart);

@@ -1,0 +1,139 @@
+import type { FhirEngine } from './engine';
+import { createFhirEngine } from './engine';
+import type { EngineSnapshot } from './engine';
+import { createAuthService, type AuthService, type AuthSnapshot } from './auth';
+import { buildSeed } from './seed';
+import type { SeedData } from './seed/types';
+import { MovableClock } from './clock';
+import { FhirError } from './engine/outcome';
+
+export const FHIR_BASE_PATH = '/fhir/R4/';
+/** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
+export const CONTROL_PATH = '/$fake/';
+
+export interface FakeServerState {
+  version: 1;
+  clockOffsetMs: number;
+  engine: EngineSnapshot;
+  auth: AuthSnapshot;
+}
+
+export interface FakeServerOptions {
+  /** Seed data to load when no state is given; 'demo' (default) builds the demo project, 'none' starts empty. */
+  seed?: SeedData | 'demo' | 'none';
+  /** A saved state to restore instead of seeding. */
+  state?: FakeServerState;
+  clock?: MovableClock;
+  accessTokenLifetimeSeconds?: number;
+}
+
+export interface FakeServer {
+  readonly clock: MovableClock;
+  readonly engine: FhirEngine;
+  readonly auth: AuthService;
+  /** Answers an API request, or undefined when the path is not the server's (static files, say). */
+  handle(request: Request): Promise<Response | undefined>;
+  snapshot(): FakeServerState;
+  /** Called after every change worth persisting. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** One fake FHIR server: the FHIR engine behind the auth service, hosted by msw or by Node's HTTP. */
+export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
+  const clock = options.clock ?? new MovableClock();
+  let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
+  let auth: AuthService;
+  const listeners = new Set<() => void>();
+  const notify = (): void => listeners.forEach((listener) => listener());
+  let unsubscribers: (() => void)[] = [];
+
+  const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+    engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
+    let users: SeedData['users'] = [];
+    if (state) {
+      clock.offset = state.clockOffsetMs;
+      engine.restore(state.engine);
+    } else {
+      const seed =
+        seedOption === 'none'
+          ? undefined
+          : seedOption === undefined || seedOption === 'demo'
+            ? buildSeed({ now: clock.now() })
+            : seedOption;
+      if (seed) {
+        engine.load(seed);
+        users = seed.users;
+      }
+    }
+    auth = createAuthService({
+      directory: engine,
+      users,
+      clock,
+      accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+    });
+    if (state) auth.restore(state.auth);
+    unsubscribers = [engine.subscribe(notify), auth.subscribe(notify)];
+  };
+  build(options.seed, options.state);
+
+  const control = async (request: Request, path: string): Promise<Response> => {
+    if (request.method !== 'POST') return json(405, { error: 'Use POST' });
+    if (path === 'clock') {
+      const body = (await request.json().catch(() => ({}))) as { advanceMs?: unknown };
+      const ms = Number(body.advanceMs);
+      if (!Number.isFinite(ms) || ms < 0)
+        return json(400, { error: 'advanceMs must be a number of milliseconds ≥ 0' });
+      clock.advance(ms);
+      notify();
+      return json(200, { now: clock.now().toISOString() });
+    }
+    if (path === 'reset') {
+      build(options.seed === 'none' ? 'none' : 'demo', undefined);
+      notify();
+      return json(200, { reset: true });
+    }
+    return json(404, { error: 'Unknown control' });
+  };
+
+  const server: FakeServer = {
+    clock,
+    get engine() {
+      return engine;
+    },
+    get auth() {
+      return auth;
+    },
+    async handle(request) {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
+        try {
+          const context = await auth.authenticate(request);
+          return await engine.handle(request, context);
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          console.error('fake server:', error);
+          return fhirJson(400, new FhirError(400, String(error)).toOutcome());
+        }
+      }
+      if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
+      return auth.handle(request);
+    },
+    snapshot() {
+      return { version: 1, clockOffsetMs: clock.offset, engine: engine.snapshot(), auth: auth.snapshot() };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return server;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function fhirJson(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/fhir+json' } });
+}
