@@ -1,0 +1,33 @@
+import type { Resource } from '@medplum/fhirtypes';
+import { search, SearchError } from '../../../src/fhir/search';
+import { badRequest } from '../outcome';
+import type { ProjectSearchEngine, SearchableStore, SearchResult } from '../types';
+import { getSearchRegistry } from './definitions';
+import { IndexedSource } from './hot-index';
+
+/** The search engine of one project's store, with FHIR R4 semantics and indexes on the hot parameters. */
+export function createProjectSearchEngine(
+  store: SearchableStore
+): ProjectSearchEngine & { indexBuildMs(): number } {
+  const registry = getSearchRegistry();
+  const source = new IndexedSource(store, registry);
+  return {
+    search(resourceType: string, params: URLSearchParams): SearchResult {
+      try {
+        return search(source, registry, resourceType, params);
+      } catch (err) {
+        if (err instanceof SearchError) throw badRequest(err.message, err.parameter);
+        throw err;
+      }
+    },
+    noteWrite(
+      resourceType: string,
+      id: string,
+      _before: Resource | undefined,
+      after: Resource | undefined
+    ): void {
+      source.noteWrite(resourceType, id, after);
+    },
+    indexBuildMs: () => source.buildMs,
+  };
+}

@@ -1,0 +1,140 @@
+import type { Resource } from '@medplum/fhirtypes';
+import {
+  isKeyed,
+  valueKeys,
+  type IndexHint,
+  type SearchParamDef,
+  type SearchParamRegistry,
+  type SearchSource,
+  type SearchValue,
+} from '../../../src/fhir/search';
+import type { SearchableStore } from '../types';
+import { ValueCache } from './value-cache';
+
+/** Parameters whose values are extracted when a type is first searched, and indexed by key when keyed. */
+export const HOT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  Task: [
+    'owner',
+    'status',
+    'performer',
+    'patient',
+    'subject',
+    'priority-order',
+    'due-date',
+    '_lastUpdated',
+    'code',
+  ],
+  Patient: ['address-state'],
+  Communication: ['part-of', 'sent', 'subject'],
+};
+
+interface TypeIndex {
+  /** Insertion order of each id, to return candidates in store order. */
+  order: Map<string, number>;
+  next: number;
+  /** param key → value key → ids. */
+  byValue: Map<string, Map<string, Set<string>>>;
+  /** id → the [param key, value key] pairs it is indexed under. */
+  postings: Map<string, [string, string][]>;
+  hot: SearchParamDef[];
+}
+
+/**
+ * A SearchSource over a store: cached values for every parameter, and per-type value indexes for the
+ * hot parameters, built on the type's first search and kept current by noteWrite.
+ */
+export class IndexedSource implements SearchSource {
+  private readonly cache = new ValueCache();
+  private readonly types = new Map<string, TypeIndex>();
+  /** Milliseconds spent building type indexes, for diagnostics. */
+  buildMs = 0;
+
+  constructor(
+    private readonly store: SearchableStore,
+    private readonly registry: SearchParamRegistry
+  ) {}
+
+  resourcesOfType(resourceType: string): Iterable<Resource> {
+    this.ensure(resourceType);
+    return this.store.resourcesOfType(resourceType);
+  }
+
+  get(resourceType: string, id: string): Resource | undefined {
+    return this.store.get(resourceType, id);
+  }
+
+  valuesOf(resource: Resource, param: SearchParamDef): readonly SearchValue[] {
+    return this.cache.valuesOf(resource, param);
+  }
+
+  candidates(resourceType: string, hints: readonly IndexHint[]): Iterable<Resource> | undefined {
+    const index = this.ensure(resourceType);
+    const sets: Set<string>[] = [];
+    for (const hint of hints) {
+      if (hint.param.code === '_id' && hint.keys.every((k) => !k.includes('|')))
+        sets.push(new Set(hint.keys));
+      const byKey = index.byValue.get(hint.param.key);
+      if (!byKey) continue;
+      const ids = new Set<string>();
+      for (const key of hint.keys) for (const id of byKey.get(key) ?? []) ids.add(id);
+      sets.push(ids);
+    }
+    if (sets.length === 0) return undefined;
+    sets.sort((a, b) => a.size - b.size);
+    const [smallest, ...others] = sets;
+    const ids = [...(smallest ?? [])].filter((id) => others.every((s) => s.has(id)));
+    ids.sort((a, b) => (index.order.get(a) ?? Infinity) - (index.order.get(b) ?? Infinity));
+    const out: Resource[] = [];
+    for (const id of ids) {
+      const r = this.store.get(resourceType, id);
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  noteWrite(resourceType: string, id: string, after: Resource | undefined): void {
+    this.cache.forget(resourceType, id);
+    const index = this.types.get(resourceType);
+    if (!index) return;
+    for (const [paramKey, valueKey] of index.postings.get(id) ?? []) {
+      index.byValue.get(paramKey)?.get(valueKey)?.delete(id);
+    }
+    index.postings.delete(id);
+    if (after) this.add(index, after);
+    else index.order.delete(id);
+  }
+
+  private ensure(resourceType: string): TypeIndex {
+    let index = this.types.get(resourceType);
+    if (index) return index;
+    const started = performance.now();
+    const hot = (HOT_PARAMETERS[resourceType] ?? []).flatMap((code) => {
+      const p = this.registry.getParam(resourceType, code);
+      return p ? [p] : [];
+    });
+    index = { order: new Map(), next: 0, byValue: new Map(), postings: new Map(), hot };
+    for (const p of hot) if (isKeyed(p.type)) index.byValue.set(p.key, new Map());
+    this.types.set(resourceType, index);
+    for (const r of this.store.resourcesOfType(resourceType)) this.add(index, r);
+    this.buildMs += performance.now() - started;
+    return index;
+  }
+
+  private add(index: TypeIndex, resource: Resource): void {
+    const id = resource.id ?? '';
+    if (!index.order.has(id)) index.order.set(id, index.next++);
+    const postings: [string, string][] = [];
+    for (const p of index.hot) {
+      const values = this.cache.valuesOf(resource, p);
+      const byKey = index.byValue.get(p.key);
+      if (!byKey) continue;
+      for (const key of new Set(values.flatMap(valueKeys))) {
+        let ids = byKey.get(key);
+        if (!ids) byKey.set(key, (ids = new Set()));
+        ids.add(id);
+        postings.push([p.key, key]);
+      }
+    }
+    index.postings.set(id, postings);
+  }
+}

@@ -1,0 +1,3 @@
+export { getSearchRegistry, listSearchParameters } from './definitions';
+export { createProjectSearchEngine } from './engine';
+export { HOT_PARAMETERS } from './hot-index';

@@ -1,0 +1,16 @@
+export { parseDateRange, type DateRange } from './dates';
+export { SearchError } from './errors';
+export { executeSearch, findMatches, search } from './execute';
+export { isKeyed, valueKeys } from './keys';
+export {
+  DEFAULT_COUNT,
+  MAX_COUNT,
+  parseSearchQuery,
+  type Filter,
+  type IncludeSpec,
+  type SearchQuery,
+  type SortKey,
+} from './query';
+export { SearchParamRegistry } from './registry';
+export type { IndexHint, SearchOutcome, SearchParamDef, SearchParamType, SearchSource } from './types';
+export { normalizeText, parseReference, toSearchValues, type SearchValue } from './values';
