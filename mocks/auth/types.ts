@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { SeedProject } from '../seed/types';
+import type { RequestContext } from '../engine/types';
+import type { SeedProject, SeedUser } from '../seed/types';
 
 /** What the auth service may do to the FHIR data: read profiles, create users' profiles and projects. */
 export interface ProjectDirectory {
@@ -7,4 +8,66 @@ export interface ProjectDirectory {
   createResource<T extends Resource>(projectId: string, resource: T): T;
   createProject(name: string): SeedProject;
   project(projectId: string): SeedProject | undefined;
+}
+
+/** A confidential client that signs in with client_credentials (bots, services, tests). */
+export interface AuthClient {
+  /** The client_id; also the id of its ClientApplication profile. */
+  id: string;
+  secret: string;
+  name: string;
+  projectId: string;
+}
+
+/** One sign-in, from the password step until it is revoked or expires. */
+export interface LoginRecord {
+  id: string;
+  kind: 'user' | 'client';
+  /** User id, or the AuthClient id for client logins. */
+  subjectId: string;
+  /** The OAuth client that started the sign-in, when it named one. */
+  clientId?: string;
+  projectId?: string;
+  /** Set once the profile is known (one membership, a choice, or a new project). */
+  membershipId?: string;
+  scope: string;
+  remember: boolean;
+  codeChallenge?: string;
+  mfaRequired: boolean;
+  mfaVerified: boolean;
+  /** True between auth/newuser and auth/newproject or auth/newpatient. */
+  awaitingProject: boolean;
+  code?: string;
+  /** The code has been exchanged for tokens. */
+  granted: boolean;
+  /** Current refresh secret; rotated on every refresh. */
+  refreshSecret?: string;
+  refreshExpiresAt?: string;
+  authTime: string;
+  /** After this instant nothing issued from the login is valid; the record may be pruned. */
+  expiresAt: string;
+}
+
+/** Everything the auth service keeps, as JSON: restored on restart in `npm start` mode. */
+export interface AuthSnapshot {
+  version: 1;
+  secret: string;
+  users: SeedUser[];
+  clients: AuthClient[];
+  logins: LoginRecord[];
+}
+
+/** The fake server's sign-in service, speaking Medplum's auth API. */
+export interface AuthService {
+  /**
+   * Answers /auth/*, /oauth2/* and /.well-known/* requests; undefined when the path is not an auth
+   * path. Never throws: bad input gets a 4xx OperationOutcome, or an OAuth error body on oauth2/token.
+   */
+  handle(request: Request): Promise<Response | undefined>;
+  /** Checks the bearer token of a FHIR request; throws FhirError(401) when missing, invalid or expired. */
+  authenticate(request: Request): Promise<RequestContext>;
+  snapshot(): AuthSnapshot;
+  restore(snapshot: AuthSnapshot): void;
+  /** Called after each change worth persisting; returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }

@@ -1,0 +1,61 @@
+import type { Reference } from '@medplum/fhirtypes';
+import { unauthorized } from '../engine/outcome';
+import type { AuthState } from './state';
+import type { LoginRecord, ProjectDirectory } from './types';
+
+/** What every auth endpoint works with. */
+export interface AuthContext {
+  state: AuthState;
+  directory: ProjectDirectory;
+  accessTokenLifetimeSeconds: number;
+  googleSignInEnabled: boolean;
+}
+
+/** How long a sign-in may take from the password step to the token exchange. */
+export const LOGIN_WINDOW_MS = 60 * 60 * 1000;
+/** How long a refresh token stays valid after it was issued (each rotation starts again). */
+export const REFRESH_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+export const DEFAULT_SCOPE = 'openid profile';
+
+export const addMs = (date: Date, ms: number): string => new Date(date.getTime() + ms).toISOString();
+
+/** Where a granted login acts: its project and profile. */
+export interface LoginIdentity {
+  projectId: string;
+  profile: { reference: string; display?: string };
+  /** Membership id; for a client login, the client id. */
+  membershipId: string;
+  admin: boolean;
+}
+
+/** The project and profile a granted login acts as; throws 401 when they are gone. */
+export function identityOf(ctx: AuthContext, login: LoginRecord): LoginIdentity {
+  if (login.kind === 'client') {
+    const client = ctx.state.client(login.subjectId);
+    if (!client) throw unauthorized('Client not found');
+    return {
+      projectId: client.projectId,
+      profile: { reference: `ClientApplication/${client.id}`, display: client.name },
+      membershipId: client.id,
+      admin: false,
+    };
+  }
+  const membership = ctx.state.membershipOf(login);
+  const reference = membership?.profile.reference;
+  if (!membership || !reference) throw unauthorized('Membership not found');
+  const profile: LoginIdentity['profile'] = { reference };
+  if (membership.profile.display) profile.display = membership.profile.display;
+  return {
+    projectId: membership.projectId,
+    profile,
+    membershipId: membership.id,
+    admin: membership.admin ?? false,
+  };
+}
+
+export function projectReference(ctx: AuthContext, projectId: string): Reference {
+  const project = ctx.directory.project(projectId);
+  return project
+    ? { reference: `Project/${project.id}`, display: project.name }
+    : { reference: `Project/${projectId}` };
+}

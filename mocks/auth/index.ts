@@ -1,0 +1,3 @@
+export { createAuthService, type AuthServiceOptions } from './service';
+export type { AuthClient, AuthService, AuthSnapshot, LoginRecord, ProjectDirectory } from './types';
+export type { TokenResponseBody } from './token-endpoint';

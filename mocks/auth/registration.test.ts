@@ -1,0 +1,165 @@
+import { UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTestServer, getJson, outcomeText, pkcePair, postJson, postToken } from './test-fixtures';
+
+function newUserBody(email: string, challenge: string): Record<string, unknown> {
+  return {
+    firstName: 'Erin',
+    lastName: 'Green',
+    email,
+    password: 'long-enough-password',
+    recaptchaToken: '',
+    codeChallenge: challenge,
+    codeChallengeMethod: 'S256',
+  };
+}
+
+describe('registering a new user and project', () => {
+  it('creates the project, a Practitioner profile and an admin membership, then signs the user in', async () => {
+    const { service, directory } = createTestServer();
+    const { verifier, challenge } = pkcePair();
+
+    const registered = await postJson(service, 'auth/newuser', newUserBody('erin@example.com', challenge));
+    expect(registered).toEqual({ status: 200, body: { login: expect.any(String) } });
+
+    const created = await postJson(service, 'auth/newproject', {
+      login: registered.body.login,
+      projectName: 'Erin Home Care',
+    });
+    expect(created.body).toEqual({ login: registered.body.login, code: expect.any(String) });
+
+    const tokens = await postToken(service, {
+      grant_type: 'authorization_code',
+      code: created.body.code,
+      code_verifier: verifier,
+    });
+    expect(tokens.status).toBe(200);
+    const projectId = (tokens.body.project.reference as string).replace('Project/', '');
+    expect(directory.project(projectId)?.name).toBe('Erin Home Care');
+
+    const me = await getJson(service, 'auth/me', tokens.body.access_token);
+    expect(me.body).toMatchObject({
+      user: { email: 'erin@example.com', firstName: 'Erin', lastName: 'Green' },
+      profile: {
+        resourceType: 'Practitioner',
+        name: [{ given: ['Erin'], family: 'Green' }],
+        telecom: [{ system: 'email', value: 'erin@example.com' }],
+      },
+      project: { id: projectId, name: 'Erin Home Care' },
+      membership: { admin: true, profile: { display: 'Erin Green' } },
+    });
+    expect(directory.readResource(projectId, 'Practitioner', me.body.profile.id)).toBeDefined();
+  });
+
+  it('lets the new user sign in with the password chosen at registration', async () => {
+    const { service } = createTestServer();
+    const registered = await postJson(
+      service,
+      'auth/newuser',
+      newUserBody('erin@example.com', pkcePair().challenge)
+    );
+    await postJson(service, 'auth/newproject', {
+      login: registered.body.login,
+      projectName: 'Erin Home Care',
+    });
+
+    const login = await postJson(service, 'auth/login', {
+      email: 'erin@example.com',
+      password: 'long-enough-password',
+      codeChallenge: pkcePair().challenge,
+      codeChallengeMethod: 'S256',
+    });
+    expect(login.body.code).toEqual(expect.any(String));
+  });
+
+  it("shows 'Email already registered' for an e-mail that has an account", async () => {
+    const { service } = createTestServer();
+    const registered = await postJson(
+      service,
+      'auth/newuser',
+      newUserBody('Doctor@example.com', pkcePair().challenge)
+    );
+    expect(registered.status).toBe(400);
+    expect(outcomeText(registered.body)).toBe('Email already registered');
+    expect(registered.body.issue[0].expression).toEqual(['email']);
+  });
+
+  it('refuses a short password and a blank name, naming the field', async () => {
+    const { service } = createTestServer();
+    const short = await postJson(service, 'auth/newuser', {
+      ...newUserBody('erin@example.com', pkcePair().challenge),
+      password: 'short',
+    });
+    expect(outcomeText(short.body)).toBe('Password must be between 8 and 72 characters');
+    const blank = await postJson(service, 'auth/newuser', {
+      ...newUserBody('erin@example.com', pkcePair().challenge),
+      firstName: ' ',
+    });
+    expect(blank.body.issue[0].expression).toEqual(['firstName']);
+  });
+
+  it('refuses a new project without a name', async () => {
+    const { service } = createTestServer();
+    const registered = await postJson(
+      service,
+      'auth/newuser',
+      newUserBody('erin@example.com', pkcePair().challenge)
+    );
+    const created = await postJson(service, 'auth/newproject', {
+      login: registered.body.login,
+      projectName: '',
+    });
+    expect(created.status).toBe(400);
+    expect(outcomeText(created.body)).toBe('Project name cannot be blank');
+  });
+
+  it('registers a patient into an existing project', async () => {
+    const { service, directory } = createTestServer();
+    const { verifier, challenge } = pkcePair();
+    const registered = await postJson(service, 'auth/newuser', {
+      ...newUserBody('patient@example.com', challenge),
+      projectId: 'clinic',
+    });
+    const joined = await postJson(service, 'auth/newpatient', {
+      login: registered.body.login,
+      projectId: 'clinic',
+    });
+    const tokens = await postToken(service, {
+      grant_type: 'authorization_code',
+      code: joined.body.code,
+      code_verifier: verifier,
+    });
+    expect(tokens.body.profile.reference).toMatch(/^Patient\//);
+    const patientId = (tokens.body.profile.reference as string).split('/')[1] ?? '';
+    expect(directory.readResource('clinic', 'Patient', patientId)).toMatchObject({
+      name: [{ family: 'Green' }],
+    });
+  });
+});
+
+describe('Google sign-in', () => {
+  const credential = new UnsecuredJWT({ email: 'doctor@example.com' }).encode();
+
+  it("answers 'Google authentication is not enabled' unless the server enables it", async () => {
+    const { service } = createTestServer();
+    const google = await postJson(service, 'auth/google', {
+      googleClientId: 'x',
+      googleCredential: credential,
+      codeChallenge: pkcePair().challenge,
+      codeChallengeMethod: 'S256',
+    });
+    expect(google.status).toBe(400);
+    expect(outcomeText(google.body)).toBe('Google authentication is not enabled');
+  });
+
+  it('signs a known e-mail in when enabled', async () => {
+    const { service } = createTestServer({ googleSignInEnabled: true });
+    const google = await postJson(service, 'auth/google', {
+      googleClientId: 'x',
+      googleCredential: credential,
+      codeChallenge: pkcePair().challenge,
+      codeChallengeMethod: 'S256',
+    });
+    expect(google.body).toEqual({ login: expect.any(String), code: expect.any(String) });
+  });
+});

@@ -1,0 +1,140 @@
+import type { Clock } from '../engine/types';
+import type { SeedMembership, SeedUser } from '../seed/types';
+import { TokenSigner } from './tokens';
+import type { AuthClient, AuthSnapshot, LoginRecord } from './types';
+
+const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * The auth service's records: users with their memberships, service clients, logins and the
+ * signing secret. Every change goes through a method here so listeners hear about it.
+ */
+export class AuthState {
+  private users = new Map<string, SeedUser>();
+  private clients = new Map<string, AuthClient>();
+  private logins = new Map<string, LoginRecord>();
+  private secret: string;
+  private currentSigner: TokenSigner;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly clock: Clock,
+    secret: string,
+    users: SeedUser[],
+    clients: AuthClient[]
+  ) {
+    this.secret = secret;
+    this.currentSigner = new TokenSigner(secret);
+    for (const user of users) this.users.set(user.id, structuredClone(user));
+    for (const client of clients) this.clients.set(client.id, { ...client });
+  }
+
+  get signer(): TokenSigner {
+    return this.currentSigner;
+  }
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  userById(id: string): SeedUser | undefined {
+    return this.users.get(id);
+  }
+
+  userByEmail(email: string): SeedUser | undefined {
+    const wanted = normaliseEmail(email);
+    for (const user of this.users.values()) {
+      if (normaliseEmail(user.email) === wanted) return user;
+    }
+    return undefined;
+  }
+
+  client(id: string): AuthClient | undefined {
+    return this.clients.get(id);
+  }
+
+  login(id: string): LoginRecord | undefined {
+    const login = this.logins.get(id);
+    if (!login) return undefined;
+    if (Date.parse(login.expiresAt) <= this.now().getTime()) return undefined;
+    return login;
+  }
+
+  loginByCode(code: string): LoginRecord | undefined {
+    for (const login of this.logins.values()) {
+      if (login.code === code) return this.login(login.id);
+    }
+    return undefined;
+  }
+
+  /** The membership of a login, or undefined for a login whose profile is not chosen yet. */
+  membershipOf(login: LoginRecord): SeedMembership | undefined {
+    if (login.kind !== 'user' || !login.membershipId) return undefined;
+    return this.users.get(login.subjectId)?.memberships.find((m) => m.id === login.membershipId);
+  }
+
+  addUser(user: SeedUser): void {
+    this.users.set(user.id, user);
+    this.changed();
+  }
+
+  addMembership(userId: string, membership: SeedMembership): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    user.memberships.push(membership);
+    this.changed();
+  }
+
+  /** Stores a new or updated login; also drops logins whose every token has expired. */
+  saveLogin(login: LoginRecord): void {
+    this.pruneExpiredLogins();
+    this.logins.set(login.id, login);
+    this.changed();
+  }
+
+  /** Revokes a login: its codes, access tokens and refresh tokens stop working at once. */
+  revokeLogin(id: string): void {
+    if (this.logins.delete(id)) this.changed();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): AuthSnapshot {
+    return structuredClone({
+      version: 1 as const,
+      secret: this.secret,
+      users: [...this.users.values()],
+      clients: [...this.clients.values()],
+      logins: [...this.logins.values()],
+    });
+  }
+
+  restore(snapshot: AuthSnapshot): void {
+    const copy = structuredClone(snapshot);
+    this.secret = copy.secret;
+    this.currentSigner = new TokenSigner(copy.secret);
+    this.users = new Map(copy.users.map((user) => [user.id, user]));
+    this.clients = new Map(copy.clients.map((client) => [client.id, client]));
+    this.logins = new Map(copy.logins.map((login) => [login.id, login]));
+  }
+
+  private pruneExpiredLogins(): void {
+    const now = this.now().getTime();
+    for (const [id, login] of this.logins) {
+      if (Date.parse(login.expiresAt) <= now) this.logins.delete(id);
+    }
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch {
+        // A failing listener (a full disk, say) must not break sign-in for the caller.
+      }
+    }
+  }
+}
