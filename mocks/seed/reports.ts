@@ -1,0 +1,125 @@
+import type {
+  DiagnosticReport,
+  Observation,
+  Organization,
+  Practitioner,
+  Reference,
+} from '@medplum/fhirtypes';
+import {
+  DIAGNOSTIC_SERVICE_SYSTEM,
+  INTERPRETATION_SYSTEM,
+  LAB_ACCESSION_SYSTEM,
+  LOINC_SYSTEM,
+  OBSERVATION_CATEGORY_SYSTEM,
+  UCUM_SYSTEM,
+} from './constants';
+import type { AnalyteSpec, PanelSpec } from './lab-panels';
+import type { SeedPatient } from './patients';
+import type { Random } from './random';
+import { minutesFrom } from './time';
+
+export interface ReportOptions {
+  rng: Random;
+  now: Date;
+  id: string;
+  patient: SeedPatient;
+  panel: PanelSpec;
+  status: 'preliminary' | 'final';
+  lab: Reference<Organization>;
+  /** Who signed a final report. */
+  interpreter: Reference<Practitioner>;
+  /** Minutes before now that the result was issued. */
+  issuedMinutesAgo: number;
+}
+
+export interface SeedReport {
+  report: DiagnosticReport;
+  observations: Observation[];
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+function interpretation(analyte: AnalyteSpec, value: number): { code: string; display: string } {
+  if (analyte.high !== undefined && value > analyte.high) {
+    return { code: 'H', display: 'High' };
+  }
+  if (analyte.low !== undefined && value < analyte.low) {
+    return { code: 'L', display: 'Low' };
+  }
+  return { code: 'N', display: 'Normal' };
+}
+
+function observation(
+  options: ReportOptions,
+  analyte: AnalyteSpec,
+  index: number,
+  collected: string,
+  issued: string
+): Observation {
+  const value = roundTo(analyte.min + options.rng.next() * (analyte.max - analyte.min), analyte.decimals);
+  const flag = interpretation(analyte, value);
+  return {
+    resourceType: 'Observation',
+    id: `${options.id}-observation-${index + 1}`,
+    status: 'final',
+    category: [
+      {
+        coding: [{ system: OBSERVATION_CATEGORY_SYSTEM, code: 'laboratory', display: 'Laboratory' }],
+      },
+    ],
+    code: {
+      coding: [{ system: LOINC_SYSTEM, code: analyte.loinc, display: analyte.display }],
+      text: analyte.display,
+    },
+    subject: options.patient.ref,
+    effectiveDateTime: collected,
+    issued,
+    performer: [options.lab],
+    valueQuantity: { value, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum },
+    interpretation: [{ coding: [{ system: INTERPRETATION_SYSTEM, ...flag }], text: flag.display }],
+    referenceRange: [
+      {
+        ...(analyte.low !== undefined
+          ? { low: { value: analyte.low, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum } }
+          : {}),
+        ...(analyte.high !== undefined
+          ? { high: { value: analyte.high, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum } }
+          : {}),
+      },
+    ],
+  };
+}
+
+/** A laboratory report with one Observation per analyte of its panel. */
+export function buildReport(options: ReportOptions): SeedReport {
+  const { rng, now, panel } = options;
+  const issued = minutesFrom(now, -options.issuedMinutesAgo);
+  const collected = minutesFrom(now, -options.issuedMinutesAgo - rng.int(6 * 60, 36 * 60));
+  const observations = panel.analytes.map((analyte, index) =>
+    observation(options, analyte, index, collected, issued)
+  );
+  const report: DiagnosticReport = {
+    resourceType: 'DiagnosticReport',
+    id: options.id,
+    identifier: [{ system: LAB_ACCESSION_SYSTEM, value: `ACC-${String(rng.int(1000000, 9999999))}` }],
+    status: options.status,
+    category: [{ coding: [{ system: DIAGNOSTIC_SERVICE_SYSTEM, code: 'LAB', display: 'Laboratory' }] }],
+    code: {
+      coding: [{ system: LOINC_SYSTEM, code: panel.loinc, display: panel.display }],
+      text: panel.title,
+    },
+    subject: options.patient.ref,
+    effectiveDateTime: collected,
+    issued,
+    performer: [options.lab],
+    ...(options.status === 'final' ? { resultsInterpreter: [options.interpreter] } : {}),
+    result: observations.map((item) => ({
+      reference: `Observation/${item.id}`,
+      display: item.code?.text,
+    })),
+  };
+  return { report, observations };
+}
