@@ -1,11 +1,41 @@
-import { StrictMode } from 'react';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App, AppProviders, FullScreenLoader, StartupError, startServices } from './app';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <p>CareQueue</p>
-    </StrictMode>
-  );
+async function startFakeServerInDev(): Promise<void> {
+  if (import.meta.env.DEV && import.meta.env.VITE_MOCK_SERVER !== 'off') {
+    // eslint-disable-next-line import-x/no-restricted-paths -- dev mode only: the fake server runs in the page
+    const { startBrowserFakeServer } = await import('../mocks/browser');
+    await startBrowserFakeServer();
+  }
 }
+
+async function main(): Promise<void> {
+  const element = document.getElementById('root');
+  if (!element) {
+    return;
+  }
+  const root = createRoot(element);
+  const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+  render(
+    <AppProviders>
+      <FullScreenLoader />
+    </AppProviders>
+  );
+  try {
+    await startFakeServerInDev();
+    const services = await startServices({ origin: window.location.origin, storage: window.localStorage });
+    render(<App services={services} />);
+  } catch (error) {
+    console.error(error);
+    render(
+      <AppProviders>
+        <StartupError error={error} />
+      </AppProviders>
+    );
+  }
+}
+
+void main();

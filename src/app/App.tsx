@@ -1,0 +1,32 @@
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { AppProviders } from './Providers';
+import { createAppRouter } from './router';
+import { ServicesContext, type AppServices } from './services';
+
+interface AppProps {
+  services: AppServices;
+  /** Tests pass a memory history; the browser uses its own. */
+  history?: RouterHistory;
+}
+
+/** The whole app once the client is ready. */
+export function App({ services, history }: AppProps) {
+  const [router] = useState(() => createAppRouter(services.client, history));
+
+  useEffect(
+    () =>
+      services.client.onUnauthenticated(() => {
+        void router.navigate({ to: '/' });
+      }),
+    [services.client, router]
+  );
+
+  return (
+    <AppProviders>
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
+    </AppProviders>
+  );
+}

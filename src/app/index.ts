@@ -1,0 +1,6 @@
+export { App } from './App';
+export { AppProviders } from './Providers';
+export { FullScreenLoader } from './FullScreenLoader';
+export { StartupError } from './StartupError';
+export { startServices } from './start';
+export type { AppServices } from './services';

@@ -1,0 +1,2 @@
+export type { ProjectMembership } from '@medplum/fhirtypes';
+export type { LoginAuthenticationResponse, SignInApi } from '../../sync';

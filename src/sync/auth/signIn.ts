@@ -1,0 +1,128 @@
+import type { KeyValueStorage } from '../platform';
+import { createPkcePair, type PkcePair } from './pkce';
+import {
+  DEFAULT_SCOPE,
+  type AuthMethodResponse,
+  type LoginAuthenticationResponse,
+  type SessionDetails,
+} from './types';
+
+const VERIFIER_KEY = 'pkceVerifier';
+
+/** What the sign-in steps need from the client that owns them. */
+export interface SignInTransport {
+  readonly clientId: string;
+  readonly storage: KeyValueStorage;
+  /** POST without a bearer token; raises the server's words on failure. */
+  postAnonymous<T>(path: string, body: unknown): Promise<T>;
+  /** Exchanges an authorization code (with its PKCE verifier) and loads the session. */
+  exchangeCode(code: string, codeVerifier: string): Promise<SessionDetails>;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  remember?: boolean;
+  scope?: string;
+  /** 'new' asks the server for a project-creation step. */
+  projectId?: string;
+}
+
+export interface NewUserRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  remember?: boolean;
+  projectId?: string;
+  recaptchaToken?: string;
+}
+
+export interface GoogleLoginRequest {
+  googleClientId: string;
+  googleCredential: string;
+  scope?: string;
+  projectId?: string;
+}
+
+/**
+ * The steps of a sign-in, each one call that returns the server's answer as is; the caller (a form,
+ * a test) decides what comes next from that answer. The PKCE verifier is kept in storage so that a
+ * sign-in finished after a redirect to an external provider can still exchange its code.
+ */
+export class SignInApi {
+  constructor(private readonly transport: SignInTransport) {}
+
+  /** Asks how this email signs in: an authorizeUrl means an external provider. */
+  method(email: string): Promise<AuthMethodResponse> {
+    return this.transport.postAnonymous('auth/method', { email });
+  }
+
+  async login(request: LoginRequest): Promise<LoginAuthenticationResponse> {
+    const pkce = await this.startPkce();
+    return this.transport.postAnonymous('auth/login', {
+      email: request.email,
+      password: request.password,
+      remember: request.remember ?? false,
+      projectId: request.projectId,
+      clientId: this.transport.clientId,
+      scope: request.scope ?? DEFAULT_SCOPE,
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+    });
+  }
+
+  async google(request: GoogleLoginRequest): Promise<LoginAuthenticationResponse> {
+    const pkce = await this.startPkce();
+    return this.transport.postAnonymous('auth/google', {
+      ...request,
+      clientId: this.transport.clientId,
+      scope: request.scope ?? DEFAULT_SCOPE,
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+    });
+  }
+
+  async newUser(request: NewUserRequest): Promise<LoginAuthenticationResponse> {
+    const pkce = await this.startPkce();
+    return this.transport.postAnonymous('auth/newuser', {
+      ...request,
+      clientId: this.transport.clientId,
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+    });
+  }
+
+  verifyMfa(login: string, token: string): Promise<LoginAuthenticationResponse> {
+    return this.transport.postAnonymous('auth/mfa/verify', { login, token });
+  }
+
+  /** `profile` is the id of the chosen ProjectMembership. */
+  chooseProfile(login: string, profile: string): Promise<LoginAuthenticationResponse> {
+    return this.transport.postAnonymous('auth/profile', { login, profile });
+  }
+
+  chooseScope(login: string, scope: string): Promise<LoginAuthenticationResponse> {
+    return this.transport.postAnonymous('auth/scope', { login, scope });
+  }
+
+  newProject(login: string, projectName: string): Promise<LoginAuthenticationResponse> {
+    return this.transport.postAnonymous('auth/newproject', { login, projectName });
+  }
+
+  /** The last step: trades the code for tokens, saves the login and loads the profile. */
+  async complete(code: string): Promise<SessionDetails> {
+    const verifier = await this.transport.storage.get(VERIFIER_KEY);
+    if (!verifier) {
+      throw new Error('Sign-in was not started on this device');
+    }
+    await this.transport.storage.remove(VERIFIER_KEY);
+    return this.transport.exchangeCode(code, verifier);
+  }
+
+  private async startPkce(): Promise<PkcePair> {
+    const pkce = await createPkcePair();
+    await this.transport.storage.set(VERIFIER_KEY, pkce.verifier);
+    return pkce;
+  }
+}

@@ -1,0 +1,14 @@
+export { ApiClient, DEFAULT_FHIR_URL_PATH, type ApiClientOptions, type RequestOptions } from './client';
+export { parseRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
+export { SignInApi, type LoginRequest, type NewUserRequest, type GoogleLoginRequest } from './auth/signIn';
+export { AuthSession } from './auth/session';
+export * from './auth/types';
+export { ApiError, NetworkError, UnauthenticatedError, outcomeText } from './http/errors';
+export {
+  MemoryStorage,
+  webStorage,
+  systemClock,
+  type Clock,
+  type FetchLike,
+  type KeyValueStorage,
+} from './platform';
