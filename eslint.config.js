@@ -3,21 +3,46 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 const features = ['tasks', 'console', 'signin'];
 
-/** Each feature may not import any other feature: they meet only in src/app. */
-const featureFences = features.map((name) => ({
-  target: `./src/features/${name}`,
-  from: './src/features',
-  except: [`./${name}`],
-  message: 'Features never import each other; compose them in src/app.',
-}));
+/** Which layer may import which (DESIGN.md, "Layout and what may import what"). */
+const layerFences = [
+  // Each feature may not import any other feature: they meet only in src/app.
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'Features never import each other; compose them in src/app.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+  {
+    target: ['./src/sync', './src/db', './src/fhir'],
+    from: ['./src/features', './src/app', './src/workers'],
+    message: 'sync, db and fhir are below the UI.',
+  },
+  {
+    target: './mocks',
+    from: ['./src/app', './src/features', './src/sync', './src/db', './src/workers'],
+    message: 'The fake server shares only src/fhir with the app.',
+  },
+];
+
+const appNeverImportsMocks = {
+  target: './src',
+  from: ['./mocks', './tests'],
+  message: 'The app never imports the fake server or tests.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'public', 'coverage', '.data', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
@@ -26,30 +51,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...featureFences,
-            { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
-            {
-              target: ['./src/sync', './src/db', './src/fhir'],
-              from: ['./src/features', './src/app', './src/workers'],
-              message: 'sync, db and fhir are below the UI.',
-            },
-            {
-              target: './src',
-              from: ['./mocks', './tests'],
-              message: 'The app never imports the fake server or tests.',
-            },
-            {
-              target: './mocks',
-              from: ['./src/app', './src/features', './src/sync', './src/db', './src/workers'],
-              message: 'The fake server shares only src/fhir with the app.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerFences, appNeverImportsMocks] }],
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'dexie', message: 'Only src/db imports dexie.' }] },
@@ -69,10 +71,28 @@ export default tseslint.config(
           paths: [
             { name: 'react', message: 'src/sync, src/db and src/fhir have no React.' },
             { name: 'react-dom', message: 'src/sync, src/db and src/fhir have no React.' },
+            { name: 'dexie', message: 'Only src/db imports dexie.' },
           ],
           patterns: [{ group: ['@mantine/*'], message: 'No UI below the features.' }],
         },
       ],
     },
+  },
+  {
+    files: ['src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'src/db has no React.' }],
+          patterns: [{ group: ['@mantine/*'] }],
+        },
+      ],
+    },
+  },
+  {
+    // Route and component tests drive the real UI against the fake server.
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerFences }] },
   }
 );

@@ -1,12 +1,12 @@
 import { http } from 'msw';
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer, type SetupServer } from 'msw/node';
 import { createFakeServer, type FakeServer, type FakeServerOptions } from './server';
 
 export const NODE_BASE_URL = 'http://localhost:3000/';
 
 export interface NodeFakeServer {
   /** The msw server; call listen({ onUnhandledRequest: 'error' }) in beforeAll and close() in afterAll. */
-  server: SetupServerApi;
+  server: SetupServer;
   baseUrl: string;
   fake: FakeServer;
 }

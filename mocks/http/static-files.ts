@@ -23,11 +23,10 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function serveStatic(root: string, pathname: string, accept: string): Promise<Response> {
   const decoded = safeDecode(pathname);
+  if (decoded === undefined) return new Response('Bad path', { status: 400 });
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const file = join(root, relative);
-  if (decoded === undefined || !(file === root || file.startsWith(root + sep))) {
-    return new Response('Bad path', { status: 400 });
-  }
+  if (!(file === root || file.startsWith(root + sep))) return new Response('Bad path', { status: 400 });
   const found = await fileAt(file);
   if (found) return fileResponse(found, relative.startsWith('assets/'));
   if (accept.includes('text/html') && extname(relative) === '') {

@@ -1,7 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line import-x/no-restricted-paths -- route tests drive the real UI against the fake server
 import { createNodeFakeServer } from '../../mocks/node';
 import { renderApp, type RenderedApp } from './testing/renderApp';
 

@@ -3,10 +3,10 @@ import { createNodeFakeServer } from '../../mocks/node';
 import { startHttpHost, type HttpHost } from '../../mocks/http/host';
 import { MovableClock } from '../../mocks/clock';
 import { signInByApi } from '../fixtures/api-sign-in';
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 
 const seededAt = new Date('2026-11-02T09:00:00Z');
-let msw: { server: SetupServerApi; baseUrl: string };
+let msw: { server: SetupServer; baseUrl: string };
 let http: HttpHost;
 
 beforeAll(async () => {

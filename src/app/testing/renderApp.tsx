@@ -3,7 +3,6 @@ import { render, type RenderResult } from '@testing-library/react';
 import { ApiClient, MemoryStorage, parseRuntimeConfig, type RuntimeConfig } from '../../sync';
 import { App } from '../App';
 import type { AppServices } from '../services';
-import { installDomShims } from './domShims';
 
 export interface RenderedApp extends RenderResult {
   services: AppServices;
@@ -16,7 +15,6 @@ export async function renderApp(
   path = '/',
   config: Partial<RuntimeConfig> = {}
 ): Promise<RenderedApp> {
-  installDomShims();
   const runtimeConfig = { ...parseRuntimeConfig({ baseUrl, clientId: 'carequeue-web' }, baseUrl), ...config };
   const client = new ApiClient({
     baseUrl: runtimeConfig.baseUrl,

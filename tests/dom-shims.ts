@@ -1,6 +1,6 @@
 /**
- * Browser APIs that Mantine uses and jsdom lacks. Installed once per test file; harmless in a
- * browser. (A candidate for tests/setup-dom.ts.)
+ * Browser APIs that Mantine uses and jsdom lacks; harmless in a
+ * browser. Installed by tests/setup-dom.ts for the dom test project.
  */
 export function installDomShims(): void {
   if (!window.matchMedia) {
