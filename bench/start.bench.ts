@@ -28,7 +28,8 @@ async function startOnce(dataFile: string, reset: boolean): Promise<number> {
     dataFile,
     ...(reset ? ['--reset'] : []),
   ];
-  const child = spawn('npx', args, { stdio: 'ignore' });
+  // Its own process group, so that stopping it also stops the node process tsx starts.
+  const child = spawn('npx', args, { stdio: 'ignore', detached: true });
   try {
     for (;;) {
       try {
@@ -42,9 +43,23 @@ async function startOnce(dataFile: string, reset: boolean): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-(child.pid as number), 'SIGTERM');
+    await exited;
+    await waitUntilPortIsFree();
   }
+}
+
+async function waitUntilPortIsFree(): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    try {
+      await fetch(`http://localhost:${port}/config.json`);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Port ${port} is still answering after the server was stopped`);
 }
 
 function summary(label: string, times: number[]): void {
