@@ -1,0 +1,135 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { Operation } from 'fast-json-patch';
+
+/** 'Task/123' */
+export type ResourceKey = string;
+
+export const resourceKey = (resourceType: string, id: string): ResourceKey => `${resourceType}/${id}`;
+
+/**
+ * One resource of the local replica. `resource` is what the user sees: the server's version with this
+ * device's unconfirmed changes applied on top; `server` is the last version the server confirmed.
+ */
+export interface StoredResource {
+  key: ResourceKey;
+  resourceType: string;
+  id: string;
+  resource: Resource;
+  /** Undefined for a resource created here and not yet confirmed by the server. */
+  server?: Resource;
+  /** Outbox entries of this resource not yet confirmed by the server. */
+  pending: number;
+  /** A delete made here and not yet confirmed: hidden from every list. 1 or 0 (IndexedDB cannot index booleans). */
+  deleted: 0 | 1;
+  /** meta.lastUpdated of `resource`, '' when unknown. */
+  lastUpdated: string;
+  // Task queue fields, derived from `resource` (and the patient's address) on every write; unset on other types.
+  owner?: string;
+  status?: string;
+  /** performerType codes */
+  performer?: string[];
+  /** 'Patient/1' from Task.for */
+  patient?: string;
+  /** The address state of `patient` as the replica holds it. */
+  patientState?: string;
+  /** stat 50, asap 40, urgent 30, routine 20, else 10 */
+  priorityOrder?: number;
+  /** restriction.period.end, '' when none */
+  dueDate?: string;
+}
+
+export type OutboxKind = 'create' | 'patch' | 'delete';
+
+/**
+ * A change made on this device, durable before the UI says it is done, removed only after the server
+ * confirmed it. Entries of one resource are sent in `seq` order.
+ */
+export interface OutboxEntry {
+  /** Auto-increment: the order of changes. Unset before the entry is stored. */
+  seq?: number;
+  key: ResourceKey;
+  resourceType: string;
+  resourceId: string;
+  kind: OutboxKind;
+  /** The JSON Patch of a 'patch' entry, without the version test the engine puts first. */
+  operations: Operation[];
+  /** The whole resource of a 'create' entry; carries the client-made identifier used for If-None-Exist. */
+  resource?: Resource;
+  /** meta.versionId of the server version the user changed ('patch' and 'delete'). */
+  baseVersionId?: string;
+  /** True for changes that may be re-based on a newer server version (add a note, append a performer type). */
+  commutes: boolean;
+  /** What the user did, in the product's words: 'Claim Task', 'Add Note'. */
+  label: string;
+  /** ISO instant. */
+  createdAt: string;
+  attempts: number;
+  /** Not sent before this time (ms since the epoch): back-off after transient failures. */
+  notBefore: number;
+  /** pending: waiting or being retried; conflict: the server's version moved; failed: rejected for good. */
+  state: 'pending' | 'conflict' | 'failed';
+  /** The server's words for a failure or conflict. */
+  error?: string;
+  /** Bumped whenever the entry is edited, so an upload that read an older revision does not remove it. */
+  revision: number;
+}
+
+/** A version conflict the user resolves: apply mine again, or keep theirs. */
+export interface ConflictRecord {
+  /** The outbox entry in conflict. */
+  seq: number;
+  key: ResourceKey;
+  label: string;
+  /** The resource as this device wanted it. */
+  mine: Resource;
+  /** The server's current version (undefined when the server deleted it). */
+  theirs?: Resource;
+  detectedAt: string;
+}
+
+/** How far the replica has pulled one resource type. */
+export interface SyncCursor {
+  resourceType: string;
+  /** The server time the next delta starts from (_since / _lastUpdated=gt). */
+  since: string;
+  /** How the deltas are fetched: type history where the server offers it, else a _lastUpdated search. */
+  mode: 'history' | 'search';
+}
+
+/** The tables of the replica, inside one atomic transaction. */
+export interface ReplicaTransaction {
+  getResource(key: ResourceKey): Promise<StoredResource | undefined>;
+  /** Stores the record, deriving its queue fields from `resource`. */
+  putResource(record: StoredResource): Promise<void>;
+  removeResource(key: ResourceKey): Promise<void>;
+  /** Tasks whose Task.for is this patient (to refresh their patientState). */
+  tasksOfPatient(patient: ResourceKey): Promise<StoredResource[]>;
+
+  /** Stores a new entry and returns its seq. */
+  addOutbox(entry: OutboxEntry): Promise<number>;
+  putOutbox(entry: OutboxEntry): Promise<void>;
+  removeOutbox(seq: number): Promise<void>;
+  getOutbox(seq: number): Promise<OutboxEntry | undefined>;
+  /** All entries, oldest first. */
+  listOutbox(): Promise<OutboxEntry[]>;
+  /** Entries of one resource, oldest first. */
+  outboxOf(key: ResourceKey): Promise<OutboxEntry[]>;
+
+  putConflict(conflict: ConflictRecord): Promise<void>;
+  removeConflict(seq: number): Promise<void>;
+  listConflicts(): Promise<ConflictRecord[]>;
+
+  getCursor(resourceType: string): Promise<SyncCursor | undefined>;
+  putCursor(cursor: SyncCursor): Promise<void>;
+
+  getMeta<T>(key: string): Promise<T | undefined>;
+  putMeta(key: string, value: unknown): Promise<void>;
+}
+
+/** The local replica: IndexedDB through Dexie in the app, memory in unit tests. */
+export interface ReplicaStore {
+  /** Runs `work` atomically over every table: all of it is stored, or none. */
+  transaction<T>(work: (tx: ReplicaTransaction) => Promise<T>): Promise<T>;
+  /** Removes every resource, outbox entry, conflict, cursor and meta value (sign-out). */
+  wipe(): Promise<void>;
+}
