@@ -1,0 +1,210 @@
+import type { Resource, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
+import { badRequest } from './outcome';
+import type { DefinitionFile, DefinitionLoader } from './definition-files';
+import { clampInt } from './query-values';
+import type { SearchResult } from './types';
+
+/** Resource types held once for every project, read-only, loaded on first use. */
+export const DEFINITION_TYPES = ['StructureDefinition', 'SearchParameter'] as const;
+export type DefinitionType = (typeof DEFINITION_TYPES)[number];
+
+export function isDefinitionType(resourceType: string): resourceType is DefinitionType {
+  return (DEFINITION_TYPES as readonly string[]).includes(resourceType);
+}
+
+const FILES: Record<DefinitionType, DefinitionFile[]> = {
+  StructureDefinition: ['profiles-types', 'profiles-resources', 'profiles-medplum'],
+  SearchParameter: ['search-parameters', 'search-parameters-medplum', 'search-parameters-uscore'],
+};
+
+/** Which element each supported search parameter reads, and whether it matches as a string (prefix). */
+const SEARCHABLE: Record<DefinitionType, Record<string, { path: string; string?: boolean }>> = {
+  StructureDefinition: {
+    _id: { path: 'id' },
+    name: { path: 'name', string: true },
+    title: { path: 'title', string: true },
+    url: { path: 'url' },
+    type: { path: 'type' },
+    kind: { path: 'kind' },
+    derivation: { path: 'derivation' },
+    base: { path: 'baseDefinition' },
+    status: { path: 'status' },
+    version: { path: 'version' },
+    abstract: { path: 'abstract' },
+  },
+  SearchParameter: {
+    _id: { path: 'id' },
+    name: { path: 'name', string: true },
+    url: { path: 'url' },
+    code: { path: 'code' },
+    base: { path: 'base' },
+    type: { path: 'type' },
+    target: { path: 'target' },
+    status: { path: 'status' },
+    version: { path: 'version' },
+  },
+};
+
+/** Parameters the definition search accepts and ignores, because the caller applies them. */
+const RESULT_PARAMS = new Set([
+  '_count',
+  '_offset',
+  '_sort',
+  '_total',
+  '_summary',
+  '_elements',
+  '_format',
+  '_pretty',
+]);
+
+/**
+ * The StructureDefinition and SearchParameter resources of FHIR R4 (plus the server's own types),
+ * shared by every project and never written. Each type's bundles load on its first use.
+ */
+export class GlobalDefinitions {
+  private readonly byType = new Map<DefinitionType, Map<string, Resource>>();
+  private readonly loading = new Map<DefinitionType, Promise<void>>();
+
+  /**
+   * @param loader reads definition bundles on first use
+   * @param searchParameters the SearchParameter resources when another module already holds them
+   *   (the search engine does); read from the bundles otherwise
+   */
+  constructor(
+    private readonly loader: DefinitionLoader,
+    private readonly searchParameters?: () => Iterable<Resource>
+  ) {}
+
+  isLoaded(resourceType: DefinitionType): boolean {
+    return this.byType.has(resourceType);
+  }
+
+  /** Loads a type's bundles once; concurrent callers share the load. */
+  ensure(resourceType: DefinitionType): Promise<void> {
+    let pending = this.loading.get(resourceType);
+    if (!pending) {
+      pending = this.load(resourceType).catch((error: unknown) => {
+        this.loading.delete(resourceType);
+        throw error;
+      });
+      this.loading.set(resourceType, pending);
+    }
+    return pending;
+  }
+
+  get(resourceType: DefinitionType, id: string): Resource | undefined {
+    return this.loaded(resourceType).get(id);
+  }
+
+  all(resourceType: DefinitionType): Iterable<Resource> {
+    return this.loaded(resourceType).values();
+  }
+
+  /** The search parameters of a type, including those of Resource and DomainResource. */
+  searchParametersOf(resourceType: string): SearchParameter[] {
+    const bases = new Set(['Resource', 'DomainResource', resourceType]);
+    const byCode = new Map<string, SearchParameter>();
+    for (const resource of this.all('SearchParameter')) {
+      const sp = resource as SearchParameter;
+      if (sp.code && sp.base?.some((base) => bases.has(base))) byCode.set(sp.code, sp);
+    }
+    return [...byCode.values()];
+  }
+
+  search(resourceType: DefinitionType, params: URLSearchParams): SearchResult {
+    const fields = SEARCHABLE[resourceType];
+    const tests: ((resource: Resource) => boolean)[] = [];
+    for (const [key, value] of params) {
+      const [code = '', modifier] = key.split(':', 2);
+      if (RESULT_PARAMS.has(code)) continue;
+      const field = fields[code];
+      if (!field) throw badRequest(`Unknown search parameter: ${key}`, key);
+      if (modifier && !['exact', 'contains', 'not'].includes(modifier)) {
+        throw badRequest(`Unsupported modifier :${modifier} on ${code}`, key);
+      }
+      const wanted = value.split(',').map((part) => (field.path === 'url' ? part.split('|')[0] : part));
+      const matchOne = (actual: string, expected: string | undefined): boolean => {
+        if (expected === undefined) return false;
+        if (modifier === 'exact') return actual === expected;
+        if (modifier === 'contains') return actual.toLowerCase().includes(expected.toLowerCase());
+        if (field.string) return actual.toLowerCase().startsWith(expected.toLowerCase());
+        return actual === expected;
+      };
+      const matches = (resource: Resource): boolean =>
+        valuesAt(resource, field.path).some((actual) =>
+          wanted.some((expected) => matchOne(actual, expected))
+        );
+      tests.push(modifier === 'not' ? (resource) => !matches(resource) : matches);
+    }
+    const count = clampInt(params.get('_count'), 20, 0, 1000);
+    const offset = clampInt(params.get('_offset'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const matched: Resource[] = [];
+    for (const resource of this.all(resourceType)) {
+      if (tests.every((test) => test(resource))) matched.push(resource);
+    }
+    const sort = params.get('_sort');
+    if (sort) matched.sort(comparator(fields, sort));
+    return { resources: matched.slice(offset, offset + count), total: matched.length, included: [] };
+  }
+
+  private loaded(resourceType: DefinitionType): Map<string, Resource> {
+    const resources = this.byType.get(resourceType);
+    if (!resources) throw new Error(`${resourceType} definitions are not loaded yet`);
+    return resources;
+  }
+
+  private async load(resourceType: DefinitionType): Promise<void> {
+    const list: Resource[] = [];
+    if (resourceType === 'SearchParameter' && this.searchParameters) {
+      list.push(...this.searchParameters());
+    } else {
+      const bundles = await Promise.all(FILES[resourceType].map((file) => this.loader(file)));
+      for (const bundle of bundles) {
+        for (const entry of bundle.entry ?? []) if (entry.resource) list.push(entry.resource);
+      }
+    }
+    const resources = new Map<string, Resource>();
+    for (const resource of list) {
+      if (resource.resourceType !== resourceType || !resource.id) continue;
+      resources.set(resource.id, withVersion(resource));
+    }
+    this.byType.set(resourceType, resources);
+  }
+}
+
+/** Definitions are version 1 of themselves, so reads carry an ETag like any other resource. */
+function withVersion(resource: Resource): Resource {
+  const definition = resource as StructureDefinition | SearchParameter;
+  return {
+    ...definition,
+    meta: { ...definition.meta, versionId: definition.meta?.versionId ?? '1' },
+  } as Resource;
+}
+
+/** Orders by `_sort=code,-name`: each key a supported parameter, '-' for descending. */
+function comparator(
+  fields: Record<string, { path: string }>,
+  sort: string
+): (a: Resource, b: Resource) => number {
+  const keys = sort.split(',').map((term) => {
+    const descending = term.startsWith('-');
+    const code = descending ? term.slice(1) : term;
+    const field = fields[code];
+    if (!field) throw badRequest(`Unknown sort key '${code}'`, '_sort');
+    return { path: field.path, sign: descending ? -1 : 1 };
+  });
+  return (a, b) => {
+    for (const { path, sign } of keys) {
+      const order = (valuesAt(a, path)[0] ?? '').localeCompare(valuesAt(b, path)[0] ?? '');
+      if (order !== 0) return order * sign;
+    }
+    return 0;
+  };
+}
+
+function valuesAt(resource: Resource, path: string): string[] {
+  const value = (resource as unknown as Record<string, unknown>)[path];
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((item) => ['string', 'boolean', 'number'].includes(typeof item)).map(String);
+}

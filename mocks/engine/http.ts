@@ -1,0 +1,121 @@
+import type { Binary } from '@medplum/fhirtypes';
+import { badRequest, errorOutcome, FhirError, notFound, successOutcome } from './outcome';
+import type { FhirRequest, FhirResponse } from './request';
+import { splitPath } from './request';
+
+export const FHIR_JSON = 'application/fhir+json';
+
+/** Reads an HTTP request below basePath into a FhirRequest; 404 outside the base, 400 for a bad body. */
+export async function readRequest(request: Request, basePath: string): Promise<FhirRequest> {
+  const url = new URL(request.url);
+  const base = basePath.endsWith('/') ? basePath : `${basePath}/`;
+  let below: string;
+  if (url.pathname === base.slice(0, -1) || url.pathname === base) below = '';
+  else if (url.pathname.startsWith(base)) below = url.pathname.slice(base.length);
+  else throw notFound(`${url.pathname} is not under ${base}`);
+  const { segments } = splitPath(below);
+  // HEAD is answered as GET without a body (see toHttpResponse).
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+  const fhirRequest: FhirRequest = {
+    method,
+    segments,
+    query: url.searchParams,
+    baseUrl: `${url.origin}${base}`,
+    ifMatch: request.headers.get('if-match') ?? undefined,
+    ifNoneExist: request.headers.get('if-none-exist') ?? undefined,
+    ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+  };
+  if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || request.body === null)
+    return fhirRequest;
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (segments[0] === 'Binary' && segments.length <= 2 && contentType && !contentType.includes('json')) {
+    fhirRequest.body = await rawBinary(request, contentType, segments[1]);
+    return fhirRequest;
+  }
+  const text = await request.text();
+  if (text.trim() === '') return fhirRequest;
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    fhirRequest.form = new URLSearchParams(text);
+    return fhirRequest;
+  }
+  try {
+    fhirRequest.body = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badRequest(`Invalid JSON: ${error instanceof Error ? error.message : 'cannot parse the body'}`);
+  }
+  return fhirRequest;
+}
+
+/** POST/PUT Binary with a non-JSON body stores the bytes as a Binary resource. */
+async function rawBinary(request: Request, contentType: string, id: string | undefined): Promise<Binary> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  const resource: Binary = {
+    resourceType: 'Binary',
+    contentType: contentType.split(';')[0]?.trim() ?? contentType,
+    data: btoa(binary),
+  };
+  if (id) resource.id = id;
+  return resource;
+}
+
+/** The HTTP response for an interaction's answer, honouring Prefer for writes and Accept for Binary reads. */
+export function toHttpResponse(request: Request, method: string, answer: FhirResponse): Response {
+  const headers = new Headers();
+  const { version } = answer;
+  if (version) {
+    headers.set('ETag', `W/"${version.versionId}"`);
+    if (version.lastUpdated) headers.set('Last-Modified', new Date(version.lastUpdated).toUTCString());
+  }
+  if (answer.location) headers.set('Location', answer.location);
+  if (answer.status === 304 || answer.status === 204)
+    return new Response(null, { status: answer.status, headers });
+  if (request.method.toUpperCase() === 'HEAD') {
+    headers.set('Content-Type', FHIR_JSON);
+    return new Response(null, { status: answer.status, headers });
+  }
+  let body = answer.body;
+  const isWrite = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  if (isWrite && version && body?.resourceType === version.resourceType) {
+    const prefer = (request.headers.get('prefer') ?? '').toLowerCase();
+    if (prefer.includes('return=minimal')) return new Response(null, { status: answer.status, headers });
+    if (prefer.includes('return=operationoutcome')) body = successOutcome(answer.status);
+  }
+  if (method === 'GET' && body?.resourceType === 'Binary' && wantsRaw(request)) {
+    const binary = body as Binary;
+    headers.set('Content-Type', binary.contentType ?? 'application/octet-stream');
+    return new Response(decode(binary.data ?? ''), { status: answer.status, headers });
+  }
+  headers.set('Content-Type', FHIR_JSON);
+  return new Response(body ? JSON.stringify(body) : null, { status: answer.status, headers });
+}
+
+export function errorResponse(error: unknown): Response {
+  let fhirError: FhirError;
+  if (error instanceof FhirError) {
+    fhirError = error;
+  } else {
+    console.error('FHIR engine: unexpected error', error);
+    const message = error instanceof Error ? error.message : String(error);
+    fhirError = new FhirError(400, `The server could not process the request: ${message}`, 'processing');
+  }
+  return new Response(JSON.stringify(errorOutcome(fhirError)), {
+    status: fhirError.status,
+    headers: { 'Content-Type': FHIR_JSON },
+  });
+}
+
+function wantsRaw(request: Request): boolean {
+  const accept = (request.headers.get('accept') ?? '').toLowerCase();
+  return !accept.includes('json');
+}
+
+function decode(data: string): Uint8Array<ArrayBuffer> {
+  const text = atob(data);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,259 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { GlobalDefinitions } from './definitions';
+import { isDefinitionType } from './definitions';
+import { badRequest, FhirError, gone, notFound, preconditionFailed } from './outcome';
+import {
+  asResourceOfType,
+  assertKnownType,
+  assertValidId,
+  assertWritable,
+  sameContent,
+  stamp,
+} from './resources';
+import type { ProjectStore, VersionRecord, WriteMethod } from './store';
+import type { GlobalTerminology } from './terminology';
+import type { Clock, RequestContext, SearchResult } from './types';
+
+/** Everything one interaction needs: the caller's project store, the shared definitions, time and caller. */
+export interface Scope {
+  store: ProjectStore;
+  definitions: GlobalDefinitions;
+  /** Published value sets and code systems, for $expand of what the project lacks. */
+  terminology: GlobalTerminology;
+  clock: Clock;
+  context: RequestContext;
+  /** Makes ids for created resources; crypto.randomUUID by default. */
+  newId: () => string;
+}
+
+export interface WriteResult {
+  /** 201 when a resource was created, 200 otherwise (including an update that changed nothing). */
+  status: 200 | 201;
+  version: VersionRecord;
+}
+
+/** The current version of a resource: 404 when it never existed, 410 when deleted. */
+export function readCurrent(scope: Scope, resourceType: string, id: string): VersionRecord {
+  assertKnownType(resourceType);
+  if (isDefinitionType(resourceType)) {
+    const resource = scope.definitions.get(resourceType, id);
+    if (!resource) throw notFound(`${resourceType}/${id} not found`);
+    return definitionVersion(resource);
+  }
+  const latest = scope.store.latest(resourceType, id);
+  if (!latest) throw notFound(`${resourceType}/${id} not found`);
+  if (!latest.resource) throw gone(`${resourceType}/${id} was deleted`);
+  return latest;
+}
+
+/** One version: 404 when unknown, 410 when that version is a delete. */
+export function readVersion(
+  scope: Scope,
+  resourceType: string,
+  id: string,
+  versionId: string
+): VersionRecord {
+  assertKnownType(resourceType);
+  if (isDefinitionType(resourceType)) {
+    const current = readCurrent(scope, resourceType, id);
+    if (current.versionId !== versionId)
+      throw notFound(`${resourceType}/${id}/_history/${versionId} not found`);
+    return current;
+  }
+  const version = scope.store.versions(resourceType, id)?.find((v) => v.versionId === versionId);
+  if (!version) throw notFound(`${resourceType}/${id}/_history/${versionId} not found`);
+  if (!version.resource) throw gone(`${resourceType}/${id} was deleted in version ${versionId}`);
+  return version;
+}
+
+/** Runs a search on the project, or on the shared definitions for their types. */
+export function searchType(scope: Scope, resourceType: string, params: URLSearchParams): SearchResult {
+  assertKnownType(resourceType);
+  if (isDefinitionType(resourceType)) return scope.definitions.search(resourceType, params);
+  return scope.store.search.search(resourceType, params);
+}
+
+/** The matches of a conditional interaction's query (at most two are needed to decide). */
+export function conditionalMatches(
+  scope: Scope,
+  resourceType: string,
+  query: string | URLSearchParams
+): Resource[] {
+  const params = new URLSearchParams(query);
+  if ([...params.keys()].length === 0) throw badRequest('A conditional request needs search parameters');
+  params.set('_count', '2');
+  params.delete('_offset');
+  const result = searchType(scope, resourceType, params);
+  if (result.total > 1 || result.resources.length > 1) {
+    throw preconditionFailed(`Multiple ${resourceType} resources match '${params.toString()}'`);
+  }
+  return result.resources;
+}
+
+export interface CreateOptions {
+  /** The If-None-Exist query: when exactly one resource matches, it is returned instead of creating. */
+  ifNoneExist?: string;
+  /** The id to give the new resource (transactions pre-assign ids); new otherwise. */
+  id?: string;
+}
+
+export function createResource(
+  scope: Scope,
+  resourceType: string,
+  body: unknown,
+  options: CreateOptions = {}
+): WriteResult {
+  assertWritable(resourceType);
+  const resource = asResourceOfType(body, resourceType);
+  if (options.ifNoneExist) {
+    const [existing] = conditionalMatches(scope, resourceType, options.ifNoneExist);
+    if (existing?.id) return { status: 200, version: readCurrent(scope, resourceType, existing.id) };
+  }
+  const id = options.id ?? scope.newId();
+  return { status: 201, version: write(scope, resourceType, id, resource, 'POST') };
+}
+
+/** PUT Type/id: update, or create with that id when absent or deleted. */
+export function updateResource(
+  scope: Scope,
+  resourceType: string,
+  id: string,
+  body: unknown,
+  ifMatch?: string,
+  method: WriteMethod = 'PUT'
+): WriteResult {
+  assertWritable(resourceType);
+  assertValidId(id);
+  const resource = asResourceOfType(body, resourceType);
+  if (resource.id !== undefined && resource.id !== id) {
+    throw badRequest(`Resource id '${resource.id}' does not match the URL's '${id}'`, 'id');
+  }
+  const latest = scope.store.latest(resourceType, id);
+  checkIfMatch(resourceType, id, latest, ifMatch);
+  if (latest?.resource && sameContent(latest.resource, resource)) return { status: 200, version: latest };
+  const status = latest?.resource ? 200 : 201;
+  return { status, version: write(scope, resourceType, id, resource, method) };
+}
+
+/** PUT Type?query: update the one match, create when none, 412 when several. */
+export function conditionalUpdate(
+  scope: Scope,
+  resourceType: string,
+  query: URLSearchParams,
+  body: unknown,
+  ifMatch?: string
+): WriteResult {
+  assertWritable(resourceType);
+  const resource = asResourceOfType(body, resourceType);
+  const [match] = conditionalMatches(scope, resourceType, query);
+  if (match?.id) {
+    if (resource.id !== undefined && resource.id !== match.id) {
+      throw badRequest(`Resource id '${resource.id}' does not match the resource found, '${match.id}'`, 'id');
+    }
+    return updateResource(scope, resourceType, match.id, resource, ifMatch);
+  }
+  const id = resource.id ?? scope.newId();
+  return updateResource(scope, resourceType, id, resource, ifMatch);
+}
+
+export interface DeleteResult {
+  status: 200;
+  /** The delete's version; absent when the resource was already deleted (nothing changed). */
+  version?: VersionRecord;
+}
+
+/** DELETE Type/id: a history entry without a resource; deleting a deleted resource changes nothing. */
+export function deleteResource(
+  scope: Scope,
+  resourceType: string,
+  id: string,
+  ifMatch?: string
+): DeleteResult {
+  assertWritable(resourceType);
+  const latest = scope.store.latest(resourceType, id);
+  if (!latest) throw notFound(`${resourceType}/${id} not found`);
+  if (!latest.resource) return { status: 200 };
+  checkIfMatch(resourceType, id, latest, ifMatch);
+  const version: VersionRecord = {
+    resourceType,
+    id,
+    versionId: scope.store.nextVersionId(resourceType, id),
+    lastUpdated: scope.clock.now().toISOString(),
+    method: 'DELETE',
+  };
+  scope.store.append(version);
+  return { status: 200, version };
+}
+
+/** DELETE Type?query: deletes every match (none is fine). */
+export function conditionalDelete(
+  scope: Scope,
+  resourceType: string,
+  query: URLSearchParams
+): DeleteResult[] {
+  assertWritable(resourceType);
+  if ([...query.keys()].length === 0) throw badRequest('A conditional delete needs search parameters');
+  const params = new URLSearchParams(query);
+  params.set('_count', '1000');
+  params.delete('_offset');
+  const ids = searchType(scope, resourceType, params).resources.map((resource) => resource.id as string);
+  return ids.map((id) => deleteResource(scope, resourceType, id));
+}
+
+/** Appends a new version of a resource, stamped with id, version, time, project and author. */
+export function write(
+  scope: Scope,
+  resourceType: string,
+  id: string,
+  body: Resource,
+  method: WriteMethod
+): VersionRecord {
+  assertValidId(id);
+  const versionId = scope.store.nextVersionId(resourceType, id);
+  const lastUpdated = scope.clock.now().toISOString();
+  const resource = stamp(body, id, versionId, lastUpdated, scope.context);
+  const version: VersionRecord = { resourceType, id, versionId, lastUpdated, method, resource };
+  scope.store.append(version);
+  return version;
+}
+
+/** Compares an If-Match header (W/"3", "3" or 3) with the current version; 412 when they differ. */
+export function checkIfMatch(
+  resourceType: string,
+  id: string,
+  latest: VersionRecord | undefined,
+  ifMatch: string | undefined
+): void {
+  if (ifMatch === undefined || ifMatch.trim() === '' || ifMatch.trim() === '*') return;
+  const expected = parseETag(ifMatch);
+  if (!latest?.resource) {
+    throw preconditionFailed(`If-Match ${ifMatch}: ${resourceType}/${id} does not exist`);
+  }
+  if (expected !== latest.versionId) {
+    throw preconditionFailed(
+      `Version conflict: ${resourceType}/${id} is at version ${latest.versionId}, not ${expected}`
+    );
+  }
+}
+
+export function parseETag(value: string): string {
+  return value
+    .trim()
+    .replace(/^W\//i, '')
+    .replace(/^"(.*)"$/, '$1');
+}
+
+function definitionVersion(resource: Resource): VersionRecord {
+  return {
+    resourceType: resource.resourceType,
+    id: resource.id as string,
+    versionId: resource.meta?.versionId ?? '1',
+    lastUpdated: resource.meta?.lastUpdated ?? '',
+    method: 'POST',
+    resource,
+  };
+}
+
+export function isFhirError(error: unknown): error is FhirError {
+  return error instanceof FhirError;
+}

@@ -1,0 +1,190 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { SeedProject } from '../seed/types';
+import type { ProjectSearchEngine, SearchableStore } from './types';
+
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One version of one resource. A delete is a version without a resource. */
+export interface VersionRecord {
+  resourceType: string;
+  id: string;
+  versionId: string;
+  /** ISO instant, equal to resource.meta.lastUpdated when there is a resource. */
+  lastUpdated: string;
+  method: WriteMethod;
+  resource?: Resource;
+}
+
+export type SearchEngineFactory = (store: SearchableStore) => ProjectSearchEngine;
+
+/**
+ * The versioned resources of one project: every version of every resource, a log of all writes in
+ * commit order (for type history and snapshots), and the project's search engine, told of each write.
+ * Stored versions are frozen: callers clone them to make changes.
+ */
+export class ProjectStore implements SearchableStore {
+  private readonly records = new Map<string, Map<string, VersionRecord[]>>();
+  private readonly log: VersionRecord[] = [];
+  private readonly typeLogs = new Map<string, VersionRecord[]>();
+  private journal: VersionRecord[] | undefined;
+  readonly search: ProjectSearchEngine;
+
+  constructor(
+    readonly project: SeedProject,
+    searchEngineFactory: SearchEngineFactory
+  ) {
+    this.search = searchEngineFactory(this);
+  }
+
+  *resourcesOfType(resourceType: string): Iterable<Resource> {
+    const byId = this.records.get(resourceType);
+    if (!byId) return;
+    for (const versions of byId.values()) {
+      const resource = versions[versions.length - 1]?.resource;
+      if (resource) yield resource;
+    }
+  }
+
+  /** The types that have (or had) resources in this project. */
+  resourceTypes(): Iterable<string> {
+    return this.records.keys();
+  }
+
+  get(resourceType: string, id: string): Resource | undefined {
+    return this.latest(resourceType, id)?.resource;
+  }
+
+  /** The newest version (possibly a delete), or undefined when the resource never existed. */
+  latest(resourceType: string, id: string): VersionRecord | undefined {
+    const versions = this.records.get(resourceType)?.get(id);
+    return versions?.[versions.length - 1];
+  }
+
+  /** All versions, oldest first, or undefined when the resource never existed. */
+  versions(resourceType: string, id: string): readonly VersionRecord[] | undefined {
+    return this.records.get(resourceType)?.get(id);
+  }
+
+  /** Every write to a type, oldest first. */
+  typeHistory(resourceType: string): readonly VersionRecord[] {
+    return this.typeLogs.get(resourceType) ?? [];
+  }
+
+  /** Every write to the project, oldest first (what a snapshot saves). */
+  allVersions(): readonly VersionRecord[] {
+    return this.log;
+  }
+
+  /** The version id the next write of this resource gets. */
+  nextVersionId(resourceType: string, id: string): string {
+    return String((this.versions(resourceType, id)?.length ?? 0) + 1);
+  }
+
+  /** Appends a version and keeps the search engine current. */
+  append(version: VersionRecord): void {
+    const { resourceType, id } = version;
+    let byId = this.records.get(resourceType);
+    if (!byId) {
+      byId = new Map();
+      this.records.set(resourceType, byId);
+    }
+    let versions = byId.get(id);
+    if (!versions) {
+      versions = [];
+      byId.set(id, versions);
+    }
+    const before = versions[versions.length - 1]?.resource;
+    deepFreeze(version);
+    versions.push(version);
+    this.log.push(version);
+    let typeLog = this.typeLogs.get(resourceType);
+    if (!typeLog) {
+      typeLog = [];
+      this.typeLogs.set(resourceType, typeLog);
+    }
+    typeLog.push(version);
+    this.journal?.push(version);
+    this.tellSearch(resourceType, id, before, version.resource);
+  }
+
+  /** Restores history without telling the search engine; call reindex() afterwards. */
+  appendQuietly(version: VersionRecord): void {
+    const journal = this.journal;
+    const search = this.tellSearch;
+    this.tellSearch = () => undefined;
+    this.journal = undefined;
+    try {
+      this.append(version);
+    } finally {
+      this.tellSearch = search;
+      this.journal = journal;
+    }
+  }
+
+  /** Tells the search engine about every current resource (after a quiet restore). */
+  reindex(): void {
+    for (const [resourceType, byId] of this.records) {
+      for (const [id, versions] of byId) {
+        const resource = versions[versions.length - 1]?.resource;
+        if (resource) this.tellSearch(resourceType, id, undefined, resource);
+      }
+    }
+  }
+
+  get inTransaction(): boolean {
+    return this.journal !== undefined;
+  }
+
+  beginTransaction(): void {
+    if (this.journal) throw new Error('A transaction is already open');
+    this.journal = [];
+  }
+
+  /** Ends the transaction and returns the versions it wrote. */
+  commit(): VersionRecord[] {
+    const written = this.journal ?? [];
+    this.journal = undefined;
+    return written;
+  }
+
+  /** Removes every version written since beginTransaction, newest first. */
+  rollback(): void {
+    const written = this.journal ?? [];
+    this.journal = undefined;
+    for (let i = written.length - 1; i >= 0; i--) {
+      const version = written[i] as VersionRecord;
+      const { resourceType, id } = version;
+      const byId = this.records.get(resourceType);
+      const versions = byId?.get(id);
+      if (!byId || !versions || versions[versions.length - 1] !== version) {
+        throw new Error(`Rollback out of order at ${resourceType}/${id}`);
+      }
+      versions.pop();
+      if (versions.length === 0) byId.delete(id);
+      this.log.pop();
+      this.typeLogs.get(resourceType)?.pop();
+      this.tellSearch(resourceType, id, version.resource, versions[versions.length - 1]?.resource);
+    }
+  }
+
+  private tellSearch = (
+    resourceType: string,
+    id: string,
+    before: Resource | undefined,
+    after: Resource | undefined
+  ): void => {
+    try {
+      this.search.noteWrite(resourceType, id, before, after);
+    } catch (error) {
+      // The store stays the source of truth; an index that failed to update is logged, not fatal.
+      console.error(`Search index update failed for ${resourceType}/${id}`, error);
+    }
+  };
+}
+
+/** Stored versions are immutable: a caller that mutates one by mistake gets an error, not a corrupted store. */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
