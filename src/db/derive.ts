@@ -29,7 +29,9 @@ export function deriveFields(resource: Resource): QueueFields {
     lastUpdated,
     owner: task.owner?.reference ?? '',
     status: task.status,
-    performer: (task.performerType ?? []).flatMap((type) => type.coding ?? []).flatMap((c) => (c.code ? [c.code] : [])),
+    performer: (task.performerType ?? [])
+      .flatMap((type) => type.coding ?? [])
+      .flatMap((c) => (c.code ? [c.code] : [])),
     patient,
     priorityOrder: priorityOrder(task.priority),
     dueDate: task.restriction?.period?.end ?? '',

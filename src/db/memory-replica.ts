@@ -68,7 +68,10 @@ class MemoryTransaction implements ReplicaTransaction {
 
   async putResource(record: StoredResource) {
     const derived: StoredResource = { ...copy(record), ...deriveFields(record.resource) };
-    if (derived.patient) derived.patientState = patientStateOf(this.t.resources.get(derived.patient)?.resource);
+    // Cleared when the record names no patient, so a task moved off a patient leaves its state queue.
+    derived.patientState = derived.patient
+      ? patientStateOf(this.t.resources.get(derived.patient)?.resource)
+      : undefined;
     this.t.resources.set(record.key, derived);
     if (record.resourceType === 'Patient') {
       const state = patientStateOf(record.resource);
