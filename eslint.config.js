@@ -18,6 +18,11 @@ const layerFences = [
   })),
   { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
   {
+    target: './src/ui',
+    from: ['./src/features', './src/app'],
+    message: 'src/ui is shared UI below the features: it imports only sync, db and fhir.',
+  },
+  {
     target: ['./src/sync', './src/db', './src/fhir'],
     from: ['./src/features', './src/app', './src/workers'],
     message: 'sync, db and fhir are below the UI.',
