@@ -1,0 +1,194 @@
+/**
+ * The browser half of bench/replica.bench.ts: fills a replica in IndexedDB and times the queue
+ * queries and a local change. Served by Vite and driven from Node; see replica.bench.ts.
+ */
+import type { Resource, Task } from '@medplum/fhirtypes';
+import { buildLargeTaskSeed } from '../mocks/seed/large';
+import { DexieReplicaStore } from '../src/db/dexie-replica';
+import { allTasks, myTasks, roleQueue, stateQueue } from '../src/db/queues';
+import { resourceKey, type OutboxEntry, type StoredResource } from '../src/db/types';
+
+export interface ReplicaBenchOptions {
+  tasks: number;
+  patients: number;
+  runs: number;
+}
+
+export interface Timing {
+  label: string;
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export interface ReplicaBenchResult {
+  fill: { records: number; ms: number };
+  owner: string;
+  openTasksOfOwner: number;
+  firstQueryAfterReopenMs: number;
+  timings: Timing[];
+}
+
+const NAME = 'carequeue-bench';
+const WARMUP = 5;
+
+function timing(label: string, samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { label, median: at(0.5), p95: at(0.95), runs: samples.length };
+}
+
+async function measure(label: string, runs: number, run: (i: number) => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < WARMUP; i++) await run(i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run(WARMUP + i);
+    samples.push(performance.now() - started);
+  }
+  return timing(label, samples);
+}
+
+function recordOf(resource: Resource, lastUpdated: string): StoredResource {
+  const stamped = { ...resource, meta: { ...resource.meta, versionId: '1', lastUpdated } } as Resource;
+  const id = resource.id ?? '';
+  return {
+    key: resourceKey(resource.resourceType, id),
+    resourceType: resource.resourceType,
+    id,
+    resource: stamped,
+    server: stamped,
+    pending: 0,
+    deleted: 0,
+    lastUpdated,
+  };
+}
+
+async function fill(store: DexieReplicaStore, options: ReplicaBenchOptions) {
+  const now = new Date('2026-03-01T12:00:00.000Z');
+  const seed = buildLargeTaskSeed({ tasks: options.tasks, patients: options.patients, now });
+  const kept = seed
+    .map(({ resource }) => resource)
+    .filter((resource) => resource.resourceType === 'Task' || resource.resourceType === 'Patient');
+  // Patients first, as the first pull would store them, then tasks in pages of 500.
+  kept.sort((a, b) => Number(b.resourceType === 'Patient') - Number(a.resourceType === 'Patient'));
+  const started = performance.now();
+  for (let start = 0; start < kept.length; start += 500) {
+    const page = kept.slice(start, start + 500);
+    await store.transaction(async (tx) => {
+      for (const [i, resource] of page.entries()) {
+        const lastUpdated = new Date(now.getTime() - (start + i) * 1000).toISOString();
+        await tx.putResource(recordOf(resource, lastUpdated));
+      }
+    });
+  }
+  return { records: kept.length, ms: performance.now() - started, tasks: kept };
+}
+
+/** The owner with the most open tasks: the heaviest My Tasks list. */
+function busiestOwner(resources: Resource[]): { owner: string; open: number } {
+  const counts = new Map<string, number>();
+  for (const resource of resources) {
+    const task = resource as Task;
+    const owner = task.owner?.reference;
+    if (resource.resourceType !== 'Task' || !owner || task.status === 'completed') continue;
+    counts.set(owner, (counts.get(owner) ?? 0) + 1);
+  }
+  const [owner = '', open = 0] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return { owner, open };
+}
+
+function claimEntry(key: string, label: string): OutboxEntry {
+  const [resourceType = 'Task', resourceId = ''] = key.split('/');
+  return {
+    key,
+    resourceType,
+    resourceId,
+    kind: 'patch',
+    operations: [{ op: 'replace', path: '/status', value: 'in-progress' }],
+    baseVersionId: '1',
+    commutes: false,
+    label,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    notBefore: 0,
+    state: 'pending',
+    revision: 1,
+  };
+}
+
+export async function runReplicaBench(options: ReplicaBenchOptions): Promise<ReplicaBenchResult> {
+  await new DexieReplicaStore({ name: NAME }).db.delete();
+  let store = new DexieReplicaStore({ name: NAME });
+  const filled = await fill(store, options);
+  const { owner, open } = busiestOwner(filled.tasks);
+
+  store.close();
+  store = new DexieReplicaStore({ name: NAME });
+  const coldStart = performance.now();
+  await myTasks(store.db, owner, { count: 20 });
+  const firstQueryAfterReopenMs = performance.now() - coldStart;
+
+  const db = store.db;
+  const timings: Timing[] = [];
+  timings.push(
+    await measure('My Tasks, first page (20)', options.runs, () => myTasks(db, owner, { count: 20 }))
+  );
+  timings.push(
+    await measure('My Tasks, page 11 (offset 200)', options.runs, () =>
+      myTasks(db, owner, { offset: 200, count: 20 })
+    )
+  );
+  const role = ((
+    filled.tasks.find((r) => r.resourceType === 'Task' && !(r as Task).owner) as Task | undefined
+  )?.performerType?.[0]?.coding?.[0]?.code ?? '') as string;
+  timings.push(
+    await measure(`role queue '${role}', first page`, options.runs, () => roleQueue(db, role, { count: 20 }))
+  );
+  timings.push(
+    await measure("state queue 'NY', first page", options.runs, () => stateQueue(db, 'NY', { count: 20 }))
+  );
+  timings.push(
+    await measure('All Tasks (Active), first page', options.runs, () =>
+      allTasks(db, { status: 'active', count: 20 })
+    )
+  );
+
+  const taskKeys = filled.tasks
+    .filter((r) => r.resourceType === 'Task')
+    .map((r) => resourceKey('Task', r.id ?? ''));
+  const localChange = (target: DexieReplicaStore) => (i: number) =>
+    target.transaction(async (tx) => {
+      const key = taskKeys[i % taskKeys.length] ?? '';
+      const record = await tx.getResource(key);
+      if (!record) throw new Error(`missing ${key}`);
+      const resource = {
+        ...(record.resource as Task),
+        status: 'in-progress' as const,
+        owner: { reference: owner },
+      };
+      await tx.putResource({ ...record, resource, pending: record.pending + 1 });
+      await tx.addOutbox(claimEntry(key, 'Claim Task'));
+    });
+  timings.push(
+    await measure(
+      'local change: update a task + add an outbox entry (strict durability)',
+      options.runs,
+      localChange(store)
+    )
+  );
+  const relaxed = new DexieReplicaStore({ name: NAME, durability: 'relaxed' });
+  timings.push(
+    await measure('local change, relaxed durability (for comparison)', options.runs, localChange(relaxed))
+  );
+  relaxed.close();
+  store.close();
+  await new DexieReplicaStore({ name: NAME }).db.delete();
+  return {
+    fill: { records: filled.records, ms: filled.ms },
+    owner,
+    openTasksOfOwner: open,
+    firstQueryAfterReopenMs,
+    timings,
+  };
+}

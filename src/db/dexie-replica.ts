@@ -1,0 +1,158 @@
+import type { Table, Transaction } from 'dexie';
+import { ReplicaDatabase, type MetaRow, type ReplicaDatabaseOptions } from './database';
+import { deriveFields, patientStateOf } from './derive';
+import { ReplicaLifecycle } from './lifecycle';
+import { REPLICA_TABLES } from './schema';
+import type {
+  ConflictRecord,
+  OutboxEntry,
+  ReplicaStore,
+  ReplicaTransaction,
+  ResourceKey,
+  StoredResource,
+  SyncCursor,
+} from './types';
+
+/**
+ * The replica in IndexedDB. Every transaction is one read-write IndexedDB transaction over all
+ * tables: it commits whole or not at all.
+ *
+ * The work passed to transaction() must await only the transaction's own methods: IndexedDB commits
+ * a transaction as soon as it has no pending request, so awaiting a fetch or a timer inside it would
+ * commit the first half and fail the rest.
+ */
+export class DexieReplicaStore implements ReplicaStore {
+  readonly db: ReplicaDatabase;
+  /** Upgrades by other tabs: subscribe to show 'reload' or 'waiting for other tabs'. */
+  readonly lifecycle: ReplicaLifecycle;
+
+  constructor(database: ReplicaDatabase | ReplicaDatabaseOptions = {}) {
+    this.db = database instanceof ReplicaDatabase ? database : new ReplicaDatabase(database);
+    this.lifecycle = new ReplicaLifecycle(this.db);
+  }
+
+  async transaction<T>(work: (tx: ReplicaTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction('rw', [...REPLICA_TABLES], (transaction) =>
+      work(new DexieReplicaTransaction(transaction))
+    );
+  }
+
+  async wipe(): Promise<void> {
+    await this.db.transaction('rw', [...REPLICA_TABLES], async (transaction) => {
+      await Promise.all(REPLICA_TABLES.map((name) => transaction.table(name).clear()));
+    });
+  }
+
+  /** Closes the connection (tests, sign-out before deleting the database). */
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The tables as seen through one transaction, so no call can run outside it. */
+class DexieReplicaTransaction implements ReplicaTransaction {
+  private readonly resources: Table<StoredResource, ResourceKey>;
+  private readonly outbox: Table<OutboxEntry, number>;
+  private readonly conflicts: Table<ConflictRecord, number>;
+  private readonly cursors: Table<SyncCursor, string>;
+  private readonly meta: Table<MetaRow, string>;
+
+  constructor(transaction: Transaction) {
+    this.resources = transaction.table('resources');
+    this.outbox = transaction.table('outbox');
+    this.conflicts = transaction.table('conflicts');
+    this.cursors = transaction.table('cursors');
+    this.meta = transaction.table('meta');
+  }
+
+  getResource(key: ResourceKey) {
+    return this.resources.get(key);
+  }
+
+  async putResource(record: StoredResource) {
+    const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
+    derived.patientState = derived.patient
+      ? patientStateOf((await this.resources.get(derived.patient))?.resource)
+      : undefined;
+    await this.resources.put(withoutUndefined(derived));
+    if (record.resourceType === 'Patient') {
+      const state = patientStateOf(record.resource);
+      await this.resources
+        .where('patient')
+        .equals(record.key)
+        .modify((task) => {
+          if (state === undefined) delete task.patientState;
+          else task.patientState = state;
+        });
+    }
+  }
+
+  async removeResource(key: ResourceKey) {
+    await this.resources.delete(key);
+  }
+
+  tasksOfPatient(patient: ResourceKey) {
+    return this.resources.where('patient').equals(patient).toArray();
+  }
+
+  async addOutbox(entry: OutboxEntry) {
+    const { seq: _unset, ...fresh } = entry;
+    return this.outbox.add(fresh);
+  }
+
+  async putOutbox(entry: OutboxEntry) {
+    if (entry.seq === undefined) throw new Error('putOutbox needs an entry with a seq');
+    await this.outbox.put(entry);
+  }
+
+  async removeOutbox(seq: number) {
+    await this.outbox.delete(seq);
+  }
+
+  getOutbox(seq: number) {
+    return this.outbox.get(seq);
+  }
+
+  listOutbox() {
+    return this.outbox.orderBy('seq').toArray();
+  }
+
+  outboxOf(key: ResourceKey) {
+    return this.outbox.where('key').equals(key).sortBy('seq');
+  }
+
+  async putConflict(conflict: ConflictRecord) {
+    await this.conflicts.put(conflict);
+  }
+
+  async removeConflict(seq: number) {
+    await this.conflicts.delete(seq);
+  }
+
+  listConflicts() {
+    return this.conflicts.orderBy('seq').toArray();
+  }
+
+  getCursor(resourceType: string) {
+    return this.cursors.get(resourceType);
+  }
+
+  async putCursor(cursor: SyncCursor) {
+    await this.cursors.put(cursor);
+  }
+
+  async getMeta<T>(key: string) {
+    return (await this.meta.get(key))?.value as T | undefined;
+  }
+
+  async putMeta(key: string, value: unknown) {
+    await this.meta.put({ key, value });
+  }
+}
+
+/** Drops top-level properties set to undefined, so a record reads back as it would from memory. */
+function withoutUndefined(record: StoredResource): StoredResource {
+  const copy = { ...record } as Record<string, unknown>;
+  for (const name of Object.keys(copy)) if (copy[name] === undefined) delete copy[name];
+  return copy as unknown as StoredResource;
+}
