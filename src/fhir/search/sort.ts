@@ -29,7 +29,8 @@ export function sortValue(values: readonly SearchValue[]): SortValue {
 
 /**
  * Sorts by several keys. Resources without a value sort last in ascending order (and so first in
- * descending order); ties keep insertion order.
+ * descending order); ties are broken by id, so that any copy of the same resources (a client's
+ * offline replica, say) pages through them in the same order whatever order it holds them in.
  */
 export function sortResources(
   source: SearchSource,
@@ -47,7 +48,7 @@ export function sortResources(
       const c = compareValues(a.values[i], b.values[i]);
       if (c !== 0) return keys[i]?.descending ? -c : c;
     }
-    return a.index - b.index;
+    return compareValues(a.resource.id, b.resource.id) || a.index - b.index;
   });
   return rows.map((r) => r.resource);
 }

@@ -1,0 +1,26 @@
+export {
+  compactSearchParameter,
+  QUEUE_SEARCH_BASES,
+  readSearchParameters,
+  SEARCH_PARAMETERS_META_KEY,
+  searchParameterQuery,
+  writeSearchParameters,
+  type CachedSearchParameters,
+} from './definitions';
+export {
+  createLocalQueryEngine,
+  type LocalQueryEngine,
+  type LocalQueryEngineOptions,
+  type LocalSearchResult,
+} from './engine';
+export { planTaskNarrowing, stateCondition, type StateMatch, type TaskNarrowing } from './narrowing';
+export { allTasks, myTasks, roleQueue, stateQueue, TASK_QUEUE_SORT, withPage, type TaskTab } from './queues';
+export {
+  createRecordReader,
+  liveResources,
+  meetsCondition,
+  type FieldCondition,
+  type QueueField,
+  type ReplicaQueryReader,
+} from './replica-reader';
+export { MemorySource } from './source';
