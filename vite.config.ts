@@ -1,22 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium';
 
-/** Debian's Chromium, headless, with nothing that reaches out to the network on its own. */
-const chromium = playwright({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+/** Real IndexedDB and workers: the 'browser' test project runs in Debian's Chromium. */
+const chromium = playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 export default defineConfig({
   plugins: [react()],

@@ -4,11 +4,12 @@
  * add an outbox entry in one transaction).
  *
  * Run with `npx tsx bench/replica.bench.ts` (RUNS, TASKS, PATIENTS override the defaults). It serves
- * bench/replica-page.ts with Vite and runs it in headless Chromium (/usr/bin/chromium or CHROMIUM).
+ * bench/replica-page.ts with Vite and runs it in headless Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
 import { chromium } from 'playwright-core';
 import { createServer, type Plugin } from 'vite';
 import type { ReplicaBenchOptions, ReplicaBenchResult } from './replica-page';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 
 const options: ReplicaBenchOptions = {
   tasks: Number(process.env.TASKS ?? 10_000),
@@ -49,17 +50,9 @@ await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 try {
   const page = await browser.newPage();
