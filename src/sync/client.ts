@@ -20,6 +20,8 @@ export interface ApiClientOptions {
   maxAttempts?: number;
   retryDelayMs?: number;
   refreshMarginMs?: number;
+  /** Serialises token refreshes across tabs and workers (see AuthSessionOptions.refreshLock). */
+  refreshLock?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export interface RequestOptions {
@@ -75,6 +77,7 @@ export class ApiClient {
       clock,
       clientId: this.clientId,
       refreshMarginMs: options.refreshMarginMs,
+      refreshLock: options.refreshLock,
       requestTokens: (form) => this.requestTokens(form),
     });
     this.signIn = new SignInApi({
@@ -152,10 +155,18 @@ export class ApiClient {
    * server's words for answers of 400 and above.
    */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    return parseResponse<T>(await this.requestResponse(method, path, options));
+  }
+
+  /**
+   * As `request`, but returns the answer itself (status, headers, unread body) whatever its status,
+   * for callers that need more than the body: Location, ETag, 202 polling.
+   */
+  async requestResponse(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const url = this.url(path);
     const authenticated = options.authenticated ?? true;
     if (!authenticated) {
-      return parseResponse<T>(await this.send(method, url, options, undefined));
+      return this.send(method, url, options, undefined);
     }
     const token = await this.session.accessToken();
     if (!token) {
@@ -172,7 +183,7 @@ export class ApiClient {
         throw new UnauthenticatedError();
       }
     }
-    return parseResponse<T>(response);
+    return response;
   }
 
   private send(

@@ -12,3 +12,5 @@ export {
   type FetchLike,
   type KeyValueStorage,
 } from './platform';
+export * from './fhir';
+export * from './engine';

@@ -17,6 +17,12 @@ export interface AuthSessionOptions {
   requestTokens: (form: URLSearchParams) => Promise<TokenResponse>;
   clientId: string;
   refreshMarginMs?: number;
+  /**
+   * Runs a refresh while holding a lock shared by every tab and worker (Web Locks in the app). The
+   * server rotates refresh tokens and refuses a used one, so a refresh re-reads the stored tokens
+   * under the lock: when another context already refreshed, its tokens are taken instead.
+   */
+  refreshLock?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 interface SessionEvents extends Record<string, unknown> {
@@ -143,7 +149,30 @@ export class AuthSession {
     this.emitter.emit('unauthenticated', undefined);
   }
 
-  private async runRefresh(): Promise<void> {
+  private runRefresh(): Promise<void> {
+    const lock = this.options.refreshLock;
+    if (!lock) return this.refreshNow();
+    return lock(async () => {
+      if (await this.adoptStoredTokens()) return;
+      await this.refreshNow();
+    });
+  }
+
+  /**
+   * Another tab or worker may have refreshed since this one read the storage: its tokens are the
+   * current ones (ours were spent). True when stored tokens newer than ours were taken.
+   */
+  private async adoptStoredTokens(): Promise<boolean> {
+    const stored = parse<SavedLogin>(await this.options.storage.get(LOGIN_KEY));
+    const current = this.currentLogin();
+    if (!stored?.accessToken || !current || stored.accessToken === current.accessToken) return false;
+    if (stored.profile?.reference !== current.profile?.reference) return false;
+    if (this.state.status === 'ready') this.setState({ status: 'ready', login: stored, details: this.state.details });
+    else this.setState({ status: 'tokens', login: stored });
+    return true;
+  }
+
+  private async refreshNow(): Promise<void> {
     const refreshToken = this.currentLogin()?.refreshToken;
     if (!refreshToken) {
       await this.expire();

@@ -1,0 +1,79 @@
+/**
+ * Sync engine budgets, against the fake server over real HTTP:
+ * - 1,000 queued changes replayed (budget ≤ 10 s);
+ * - the first full sync of 10,000 tasks and their patients into a MemoryReplicaStore (budget ≤ 15 s).
+ * Run with `npx tsx bench/replay.bench.ts`.
+ */
+import type { Task } from '@medplum/fhirtypes';
+import { startHttpHost } from '../mocks/http/host';
+import { ALICE_SMITH_ID, buildLargeTaskSeed, buildSeed } from '../mocks/seed';
+import { hold, device } from '../src/sync/engine/testing/harness';
+import { taskChanges } from '../src/sync/engine/testing/taskChanges';
+
+const CHANGES = 1_000;
+const LARGE_TASKS = 10_000;
+const LARGE_PATIENTS = 2_000;
+
+async function replay(): Promise<void> {
+  const host = await startHttpHost({ port: 0 });
+  try {
+    const doctor = await device(host.url, 'doctor@example.com', ALICE_SMITH_ID);
+    const tasks = (
+      await doctor.server.searchAll('Task', { _count: 100, _sort: '_id' }, { noCache: true, max: 100 })
+    ).filter((r): r is Task => r.resourceType === 'Task');
+    for (const task of tasks) await hold(doctor, task);
+    for (let n = 0; n < CHANGES; n++) {
+      const task = tasks[n % tasks.length] as Task;
+      const local = ((await doctor.record('Task', task.id ?? ''))?.resource ?? task) as Task;
+      const change =
+        n % 3 === 0
+          ? taskChanges.note(
+              local,
+              `bench note ${n}`,
+              `Practitioner/${ALICE_SMITH_ID}`,
+              new Date().toISOString()
+            )
+          : taskChanges.dueDate(local, `2031-01-${String(1 + (n % 28)).padStart(2, '0')}`);
+      await doctor.engine.applyChange(change);
+    }
+    const started = performance.now();
+    const status = await doctor.engine.syncNow();
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `replay: ${CHANGES} queued changes (${tasks.length} tasks) sent in ${seconds.toFixed(2)} s ` +
+        `(budget 10 s) — pending ${status.pending}, conflicts ${status.conflicts}, failed ${status.failed}` +
+        ' (includes the first pull of the demo project)'
+    );
+  } finally {
+    await host.close();
+  }
+}
+
+async function firstSync(): Promise<void> {
+  const demo = buildSeed();
+  const large = buildLargeTaskSeed({ tasks: LARGE_TASKS, patients: LARGE_PATIENTS });
+  const seed = { ...demo, resources: [...demo.resources, ...large] };
+  const host = await startHttpHost({ port: 0, seed });
+  try {
+    const doctor = await device(host.url, 'doctor@example.com', ALICE_SMITH_ID, {
+      allTasksCap: LARGE_TASKS + 1000,
+    });
+    const started = performance.now();
+    await doctor.engine.syncNow();
+    const seconds = (performance.now() - started) / 1000;
+    const counts = await doctor.replica.transaction(async (tx) => {
+      const cursor = await tx.getCursor('Task');
+      return { cursor: cursor?.since };
+    });
+    const tasks = await doctor.server.search('Task', { _summary: 'count' }, { noCache: true });
+    console.log(
+      `first sync: ${tasks.total} tasks on the server (cap ${LARGE_TASKS + 1000}) and their patients ` +
+        `into a MemoryReplicaStore in ${seconds.toFixed(2)} s (budget 15 s); cursor ${counts.cursor}`
+    );
+  } finally {
+    await host.close();
+  }
+}
+
+await replay();
+await firstSync();

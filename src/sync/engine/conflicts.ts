@@ -1,0 +1,120 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { OutboxEntry } from '../../db/types';
+import { classify, patchAlreadyApplied } from './conflict-rules';
+import { nowIso, type SyncContext } from './context';
+import { onlyAppends, rebaseOperations } from './rebase';
+import { acceptServerVersion } from './record';
+
+export type ConflictResolution =
+  /** The server already holds the change (its answer was lost): `confirmed` is the version it made. */
+  | { kind: 'applied'; confirmed: Resource | 'deleted'; theirs?: Resource }
+  /** The change commutes and was re-written onto the server's version: send it again. */
+  | { kind: 'rebased' }
+  /** Recorded for the user to resolve. */
+  | { kind: 'conflict' };
+
+/** Pages of a resource's history searched for the version a change was based on. */
+const HISTORY_PAGES = 4;
+
+/**
+ * The server refused an entry because its version moved. Fetch theirs; if theirs already holds the
+ * change (a lost answer), it is confirmed; if the change only appends, it is re-based; otherwise the
+ * conflict is recorded with mine and theirs.
+ */
+export async function handleVersionConflict(
+  context: SyncContext,
+  entry: OutboxEntry,
+  message: string
+): Promise<ConflictResolution> {
+  let theirs: Resource;
+  try {
+    theirs = await context.fhir.read(entry.resourceType, entry.resourceId, { noCache: true });
+  } catch (error) {
+    if (classify(error) !== 'gone') throw error;
+    if (entry.kind === 'delete') return { kind: 'applied', confirmed: 'deleted' };
+    await recordConflict(context, entry, undefined, 'Deleted on the server');
+    return { kind: 'conflict' };
+  }
+  if (entry.kind === 'patch') {
+    const { base, successor } = await findBase(context, entry);
+    if (patchAlreadyApplied(entry.operations, base, successor, theirs, entry.commutes)) {
+      return { kind: 'applied', confirmed: successor ?? theirs, theirs };
+    }
+    if (entry.commutes && onlyAppends(entry.operations)) {
+      const operations = rebaseOperations(entry.operations, base, theirs);
+      const stored = await context.replica.transaction(async (tx) => {
+        const current = await tx.getOutbox(entry.seq ?? 0);
+        if (!current || current.revision !== entry.revision) return false;
+        const baseVersionId = theirs.meta?.versionId;
+        await tx.putOutbox({ ...current, operations, baseVersionId, revision: current.revision + 1 });
+        await acceptServerVersion(tx, theirs);
+        return true;
+      });
+      context.touched.add(entry.key);
+      if (stored) return { kind: 'rebased' };
+      return { kind: 'conflict' };
+    }
+  }
+  await recordConflict(context, entry, theirs, message);
+  return { kind: 'conflict' };
+}
+
+/**
+ * The version an entry was based on, and the version the server made right after it, from the
+ * resource's history (newest first). Falls back to reading the base version alone.
+ */
+async function findBase(
+  context: SyncContext,
+  entry: OutboxEntry
+): Promise<{ base?: Resource; successor?: Resource }> {
+  const wanted = entry.baseVersionId;
+  if (!wanted) return {};
+  try {
+    let newer: Resource | undefined;
+    let pages = 0;
+    for await (const bundle of context.fhir.instanceHistory(entry.resourceType, entry.resourceId)) {
+      for (const item of bundle.entry ?? []) {
+        const version = item.resource?.meta?.versionId ?? item.response?.etag?.replace(/^W\/"|"$/g, '');
+        if (version === wanted) return { base: item.resource, successor: newer };
+        newer = item.resource;
+      }
+      if (++pages >= HISTORY_PAGES) break;
+    }
+  } catch (error) {
+    if (classify(error) === 'transient') throw error;
+  }
+  try {
+    return {
+      base: await context.fhir.vread(entry.resourceType, entry.resourceId, wanted, { noCache: true }),
+    };
+  } catch (error) {
+    if (classify(error) === 'transient') throw error;
+    return {};
+  }
+}
+
+/** Marks an entry 'conflict' and stores what the user needs to choose: mine and theirs. */
+export async function recordConflict(
+  context: SyncContext,
+  entry: OutboxEntry,
+  theirs: Resource | undefined,
+  message: string
+): Promise<void> {
+  await context.replica.transaction(async (tx) => {
+    const current = await tx.getOutbox(entry.seq ?? 0);
+    if (!current) return;
+    const record = await tx.getResource(entry.key);
+    const mine = record?.resource ?? entry.resource ?? ({ resourceType: entry.resourceType } as Resource);
+    await tx.putOutbox({ ...current, state: 'conflict', error: message, revision: current.revision + 1 });
+    await tx.putConflict({
+      seq: entry.seq ?? 0,
+      key: entry.key,
+      label: entry.label,
+      mine,
+      theirs,
+      detectedAt: nowIso(context),
+    });
+    if (theirs) await acceptServerVersion(tx, theirs);
+  });
+  context.touched.add(entry.key);
+}

@@ -1,0 +1,48 @@
+import type { Reference, Resource } from '@medplum/fhirtypes';
+import type { ReplicaStore, ResourceKey } from '../../db/types';
+import type { FhirClient } from '../fhir/fhirClient';
+import type { Clock } from '../platform';
+
+/** What push and pull share: the server, the replica, time and randomness, and what they touched. */
+export interface SyncContext {
+  fhir: FhirClient;
+  replica: ReplicaStore;
+  clock: Clock;
+  random: () => number;
+  profile: Reference;
+  newId: () => string;
+  backoffBaseMs: number;
+  maxBackoffMs: number;
+  allTasksCap: number;
+  pageSize: number;
+  reconcileEveryMs: number;
+  /** Keys changed during the current run, reported through onChange. */
+  touched: Set<ResourceKey>;
+  /** Called when a request got an answer (the device is online). */
+  reached: () => void;
+}
+
+/** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */
+export function backoffDelay(context: SyncContext, attempts: number): number {
+  const exponential = context.backoffBaseMs * 2 ** Math.max(0, attempts - 1);
+  const capped = Math.min(context.maxBackoffMs, exponential);
+  return Math.round(capped * (0.5 + context.random() / 2));
+}
+
+export function nowIso(context: SyncContext): string {
+  return new Date(context.clock.now()).toISOString();
+}
+
+/** meta.lastUpdated as milliseconds, -Infinity when unknown. */
+export function updatedAt(resource: Resource | undefined): number {
+  const value = resource?.meta?.lastUpdated;
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/** True when `incoming` should replace `current` as the server's version (not older, not the same). */
+export function isNewer(incoming: Resource, current: Resource | undefined): boolean {
+  if (!current) return true;
+  if (incoming.meta?.versionId && incoming.meta.versionId === current.meta?.versionId) return false;
+  return updatedAt(incoming) >= updatedAt(current);
+}

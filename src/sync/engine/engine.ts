@@ -1,0 +1,247 @@
+import type { ResourceKey } from '../../db/types';
+import { Emitter } from '../events';
+import { FhirClient } from '../fhir/fhirClient';
+import { errorText, isNetworkFailure } from './conflict-rules';
+import type { SyncContext } from './context';
+import { applyLocalChange } from './local-change';
+import { pull } from './pull';
+import { push } from './push';
+import { dismiss, keepMine, keepTheirs, retry } from './resolve';
+import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
+
+export const SYNC_LOCK_NAME = 'carequeue-sync';
+export const DEFAULT_INTERVAL_MS = 30_000;
+export const DEFAULT_ALL_TASKS_CAP = 2_000;
+
+const noLock: LockFn = (_name, fn) => fn();
+const globalScheduler: Scheduler = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface EngineEvents extends Record<string, unknown> {
+  status: SyncStatus;
+}
+
+/**
+ * Keeps the local replica and the FHIR server in step: local changes go into the outbox at once and
+ * are pushed oldest first; the server's changes are pulled by cursor. One run at a time, under
+ * `lock` (Web Locks in the worker, so one tab syncs at a time). No React, no DOM.
+ */
+export class SyncEngine {
+  private readonly context: SyncContext;
+  private readonly options: SyncEngineOptions;
+  private readonly lock: LockFn;
+  private readonly scheduler: Scheduler;
+  private readonly emitter = new Emitter<EngineEvents>();
+  private current: SyncStatus = { online: true, syncing: false, pending: 0, conflicts: 0, failed: 0 };
+  private running: Promise<SyncStatus> | undefined;
+  private again = false;
+  private started = false;
+  private timer: unknown;
+  private skipBackoff = false;
+  private nextDue: number | undefined;
+  private unsubscribers: (() => void)[] = [];
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.lock = options.lock ?? noLock;
+    this.scheduler = options.scheduler ?? globalScheduler;
+    const fhir = options.fhir ?? new FhirClient({ client: options.client, clock: options.clock });
+    this.context = {
+      fhir,
+      replica: options.replica,
+      clock: options.clock,
+      random: options.random ?? Math.random,
+      profile: options.profile,
+      newId: options.newId ?? (() => crypto.randomUUID()),
+      backoffBaseMs: options.backoffBaseMs ?? 1_000,
+      maxBackoffMs: options.maxBackoffMs ?? 5 * 60_000,
+      allTasksCap: options.allTasksCap ?? DEFAULT_ALL_TASKS_CAP,
+      pageSize: options.pageSize ?? 1000,
+      reconcileEveryMs: options.reconcileEveryMs ?? 10 * 60_000,
+      touched: new Set(),
+      reached: () => this.setOnline(true),
+    };
+  }
+
+  /** Syncs now, then on a timer, when the connection returns, and after each local change. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.unsubscribers.push(this.options.client.onOffline(() => this.setOnline(false)));
+    const signal = this.options.onlineSignal;
+    if (signal)
+      this.unsubscribers.push(signal((online) => (online ? this.reconnected() : this.setOnline(false))));
+    void this.syncNow().catch(() => undefined);
+  }
+
+  stop(): void {
+    this.started = false;
+    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
+  }
+
+  /** Pushes then pulls; a call during a run makes that run go round once more. Resolves with the status. */
+  syncNow(): Promise<SyncStatus> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      this.schedule();
+    });
+    return this.running;
+  }
+
+  /** Applies a change to the local copy and queues it, durably, in one transaction. */
+  async applyChange(change: LocalChange): Promise<AppliedChange> {
+    const applied = await applyLocalChange(
+      { replica: this.context.replica, now: () => this.context.clock.now(), newId: this.context.newId },
+      change
+    );
+    this.changed([applied.key]);
+    await this.refreshStatus();
+    if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
+    return applied;
+  }
+
+  /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */
+  async resolveConflict(seq: number, choice: 'mine' | 'theirs'): Promise<void> {
+    const now = new Date(this.context.clock.now()).toISOString();
+    const keys = await this.context.replica.transaction((tx) =>
+      choice === 'mine' ? keepMine(tx, seq, this.context.newId, now) : keepTheirs(tx, seq)
+    );
+    await this.afterUserAction(keys);
+  }
+
+  async dismissFailure(seq: number): Promise<void> {
+    await this.afterUserAction(await this.context.replica.transaction((tx) => dismiss(tx, seq)));
+  }
+
+  async retryFailure(seq: number): Promise<void> {
+    await this.afterUserAction(await this.context.replica.transaction((tx) => retry(tx, seq)));
+  }
+
+  status(): SyncStatus {
+    return { ...this.current };
+  }
+
+  onStatus(listener: (status: SyncStatus) => void): () => void {
+    return this.emitter.on('status', listener);
+  }
+
+  /** Recounts pending changes, conflicts and failures from the replica. */
+  async refreshStatus(): Promise<SyncStatus> {
+    const { outbox, conflicts } = await this.context.replica.transaction(async (tx) => ({
+      outbox: await tx.listOutbox(),
+      conflicts: await tx.listConflicts(),
+    }));
+    this.update({
+      pending: outbox.filter((entry) => entry.state === 'pending').length,
+      failed: outbox.filter((entry) => entry.state === 'failed').length,
+      conflicts: conflicts.length,
+    });
+    return this.status();
+  }
+
+  private async loop(): Promise<SyncStatus> {
+    do {
+      this.again = false;
+      await this.lock(SYNC_LOCK_NAME, () => this.runOnce());
+    } while (this.again && this.current.online);
+    return this.status();
+  }
+
+  private async runOnce(): Promise<void> {
+    this.update({ syncing: true });
+    try {
+      if (this.skipBackoff) await this.clearBackoff();
+      const report = await push(this.context);
+      if (report.offline) {
+        this.setOnline(false);
+        this.update({ lastError: report.lastError });
+        return;
+      }
+      await pull(this.context);
+      this.update({
+        lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
+        lastError: report.lastError,
+      });
+    } catch (error) {
+      if (isNetworkFailure(error)) this.setOnline(false);
+      this.update({ lastError: errorText(error) });
+    } finally {
+      this.flushTouched();
+      await this.refreshStatus().catch(() => undefined);
+      this.nextDue = await this.earliestDue().catch(() => undefined);
+      this.update({ syncing: false });
+    }
+  }
+
+  /** The connection came back: try every waiting change now, whatever its back-off said. */
+  private reconnected(): void {
+    this.setOnline(true);
+    this.skipBackoff = true;
+    void this.syncNow().catch(() => undefined);
+  }
+
+  private async clearBackoff(): Promise<void> {
+    this.skipBackoff = false;
+    await this.context.replica.transaction(async (tx) => {
+      for (const entry of await tx.listOutbox()) {
+        if (entry.state === 'pending' && entry.notBefore > 0) {
+          await tx.putOutbox({ ...entry, notBefore: 0, revision: entry.revision + 1 });
+        }
+      }
+    });
+  }
+
+  /** The next background run: after the interval, or sooner when a backed-off change is due. */
+  private schedule(): void {
+    if (!this.started) return;
+    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+    let interval = this.options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    if (this.nextDue !== undefined && this.current.online) {
+      interval = Math.max(0, Math.min(interval, this.nextDue - this.context.clock.now()));
+    }
+    this.timer = this.scheduler.setTimeout(() => {
+      this.timer = undefined;
+      void this.syncNow().catch(() => undefined);
+    }, interval);
+  }
+
+  /** When the earliest backed-off change may be sent again. */
+  private async earliestDue(): Promise<number | undefined> {
+    const entries = await this.context.replica.transaction((tx) => tx.listOutbox());
+    const due = entries.filter((entry) => entry.state === 'pending').map((entry) => entry.notBefore);
+    return due.length > 0 ? Math.min(...due) : undefined;
+  }
+
+  private async afterUserAction(keys: ResourceKey[]): Promise<void> {
+    this.changed(keys);
+    await this.refreshStatus();
+    if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.current.online !== online) this.update({ online });
+  }
+
+  private flushTouched(): void {
+    const keys = [...this.context.touched];
+    this.context.touched.clear();
+    if (keys.length > 0) this.changed(keys);
+  }
+
+  private changed(keys: ResourceKey[]): void {
+    this.options.onChange?.(keys);
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    this.current = { ...this.current, ...patch };
+    this.emitter.emit('status', this.status());
+  }
+}

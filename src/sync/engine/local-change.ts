@@ -1,0 +1,100 @@
+import type { Identifier, Resource } from '@medplum/fhirtypes';
+import { resourceKey, type OutboxEntry, type ReplicaStore } from '../../db/types';
+import { buildRecord } from './record';
+import { CLIENT_ID_SYSTEM, type AppliedChange, type LocalChange } from './types';
+import { applyStrict, ChangeRejectedError } from './view';
+
+export interface LocalChangeDeps {
+  replica: ReplicaStore;
+  now: () => number;
+  newId: () => string;
+}
+
+/**
+ * Applies a user's change to the local copy and appends it to the outbox, in one replica
+ * transaction: when the promise resolves the change is durable; when it rejects nothing was stored.
+ */
+export async function applyLocalChange(deps: LocalChangeDeps, change: LocalChange): Promise<AppliedChange> {
+  const label = change.label || 'Change';
+  if (!change.resourceType) throw new ChangeRejectedError(`${label}: missing resourceType`);
+  if (change.kind === 'create') return create(deps, change, label);
+  if (!change.id) throw new ChangeRejectedError(`${label}: missing id`);
+  const { resourceType, id } = change;
+  const key = resourceKey(resourceType, id);
+  return deps.replica.transaction(async (tx) => {
+    const record = await tx.getResource(key);
+    if (!record || record.deleted)
+      throw new ChangeRejectedError(`${label}: ${key} is not in the local replica`);
+    let operations = change.operations ?? [];
+    if (change.kind === 'patch') {
+      if (operations.length === 0) throw new ChangeRejectedError(`${label}: the change is empty`);
+      applyStrict(record.resource, operations, label);
+      operations = structuredClone(operations);
+    } else {
+      operations = [];
+    }
+    const entry: OutboxEntry = {
+      key,
+      resourceType,
+      resourceId: id,
+      kind: change.kind,
+      operations,
+      // The server version the user saw; a resource created here and not yet confirmed has none yet
+      // (the engine fills it in when the create is confirmed).
+      baseVersionId: record.server?.meta?.versionId,
+      commutes: change.kind === 'patch' && change.commutes,
+      label,
+      createdAt: new Date(deps.now()).toISOString(),
+      attempts: 0,
+      notBefore: 0,
+      state: 'pending',
+      revision: 0,
+    };
+    const seq = await tx.addOutbox(entry);
+    const rebuilt = buildRecord(resourceType, id, record.server, await tx.outboxOf(key));
+    if (rebuilt) await tx.putResource(rebuilt);
+    return { seq, key, id };
+  });
+}
+
+async function create(deps: LocalChangeDeps, change: LocalChange, label: string): Promise<AppliedChange> {
+  const given = change.resource;
+  if (!given || typeof given !== 'object') throw new ChangeRejectedError(`${label}: missing resource`);
+  if (given.resourceType !== change.resourceType) {
+    throw new ChangeRejectedError(
+      `${label}: the resource is a ${given.resourceType}, not a ${change.resourceType}`
+    );
+  }
+  const clientId = deps.newId();
+  const id = change.id ?? clientId;
+  const { meta: _meta, ...body } = structuredClone(given);
+  const withIdentifier = body as Resource & { identifier?: Identifier[] };
+  withIdentifier.identifier = [
+    ...(withIdentifier.identifier ?? []),
+    { system: CLIENT_ID_SYSTEM, value: clientId },
+  ];
+  const resource = { ...withIdentifier, id } as Resource;
+  const key = resourceKey(change.resourceType, id);
+  return deps.replica.transaction(async (tx) => {
+    if (await tx.getResource(key)) throw new ChangeRejectedError(`${label}: ${key} already exists`);
+    const entry: OutboxEntry = {
+      key,
+      resourceType: change.resourceType,
+      resourceId: id,
+      kind: 'create',
+      operations: [],
+      resource,
+      commutes: false,
+      label,
+      createdAt: new Date(deps.now()).toISOString(),
+      attempts: 0,
+      notBefore: 0,
+      state: 'pending',
+      revision: 0,
+    };
+    const seq = await tx.addOutbox(entry);
+    const record = buildRecord(change.resourceType, id, undefined, [entry]);
+    if (record) await tx.putResource(record);
+    return { seq, key, id };
+  });
+}

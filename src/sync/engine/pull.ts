@@ -1,0 +1,406 @@
+import type { CapabilityStatement, Resource } from '@medplum/fhirtypes';
+import { resourceKey, type ReplicaTransaction, type SyncCursor } from '../../db/types';
+import { isNewer, nowIso, type SyncContext } from './context';
+import { acceptServerVersion, writeRecord } from './record';
+import { loadUserScope, referencesOf, taskQueries } from './scope';
+import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE, META_SEARCH_PARAMETERS } from './types';
+
+/** The types whose definitions the local query engine needs. */
+const SEARCH_PARAMETER_TYPES = ['Task', 'Patient'];
+/** Types always followed by deltas; focus types join when tasks point at them. */
+const CORE_TYPES = ['Task', 'Patient', 'Practitioner', 'PractitionerRole', 'ValueSet'];
+const ID_CHUNK = 50;
+
+/** Pulls from the server: everything in scope the first time, then what changed since each cursor. */
+export async function pull(context: SyncContext): Promise<void> {
+  const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
+  if (!taskCursor) await fullLoad(context);
+  else await pullDeltas(context);
+}
+
+/** The first load: profile, roles, the task queues, what the tasks reference, value sets, definitions. */
+export async function fullLoad(context: SyncContext): Promise<void> {
+  const historyTypes = await readHistoryTypes(context);
+  const scope = await loadUserScope(context);
+  const newest = new Newest();
+  // Everything is gathered first and stored in one transaction: a first load lands whole or not at all.
+  const batch: Batch = new Map();
+  collect(batch, [...(scope.profile ? [scope.profile] : []), ...scope.roles], newest);
+  for (const query of taskQueries(context, scope)) {
+    for await (const page of limitedPages(context, query.params, query.max)) collect(batch, page, newest);
+  }
+  await fetchMissingReferences(context, newest, batch);
+  collect(
+    batch,
+    await context.fhir.searchAll('ValueSet', { _count: context.pageSize }, { noCache: true }),
+    newest
+  );
+  const searchParameters = await readSearchParameters(context);
+  context.reached();
+  const types = new Set([...CORE_TYPES, ...newest.types()]);
+  await context.replica.transaction(async (tx) => {
+    for (const resource of batch.values()) {
+      if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
+    }
+    await tx.putMeta(META_SCOPE, {
+      roleCodes: scope.roleCodes,
+      states: scope.states,
+      loadedAt: nowIso(context),
+    });
+    for (const [type, list] of searchParameters) await tx.putMeta(META_SEARCH_PARAMETERS(type), list);
+    const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
+    await tx.putMeta('followedTypes', followed);
+    for (const type of types) {
+      const mode = historyTypes.includes(type) ? 'history' : 'search';
+      await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
+    }
+  });
+  await rememberIds(context, newest);
+}
+
+type Batch = Map<string, Resource>;
+
+/** Adds server versions to a batch, keeping the newest of each resource. */
+function collect(batch: Batch, resources: Resource[], newest: Newest): void {
+  for (const resource of resources) {
+    if (!resource.id) continue;
+    const key = keyOf(resource);
+    const held = batch.get(key);
+    if (!held || isNewer(resource, held)) batch.set(key, resource);
+    newest.remember(resource);
+  }
+}
+
+const keyOf = (resource: Resource): string => resourceKey(resource.resourceType, resource.id ?? '');
+
+/** Pages of a task query, stopping once `max` matches were seen. */
+async function* limitedPages(
+  context: SyncContext,
+  params: Parameters<SyncContext['fhir']['searchPages']>[1],
+  max: number | undefined
+): AsyncGenerator<Resource[]> {
+  let matches = 0;
+  for await (const bundle of context.fhir.searchPages('Task', params, { noCache: true })) {
+    const page: Resource[] = [];
+    for (const entry of bundle.entry ?? []) {
+      if (!entry.resource) continue;
+      const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
+      if (isMatch && max !== undefined && matches >= max) continue;
+      if (isMatch) matches++;
+      page.push(entry.resource);
+    }
+    yield page;
+    if (max !== undefined && matches >= max) return;
+  }
+}
+
+/** Deltas of every followed type since its cursor; deletes included. */
+export async function pullDeltas(context: SyncContext): Promise<void> {
+  const cursors = await context.replica.transaction(async (tx) => {
+    const found: SyncCursor[] = [];
+    for (const type of await followedTypes(tx)) {
+      const cursor = await tx.getCursor(type);
+      if (cursor) found.push(cursor);
+    }
+    return found;
+  });
+  const newest = new Newest();
+  for (const cursor of cursors) {
+    if (cursor.mode === 'history') await historyDelta(context, cursor, newest);
+    else await searchDelta(context, cursor, newest);
+  }
+  await fetchMissingReferences(context, newest);
+  await rememberIds(context, newest);
+  await reconcileIfDue(
+    context,
+    cursors.filter((cursor) => cursor.mode === 'search')
+  );
+}
+
+async function followedTypes(tx: ReplicaTransaction): Promise<string[]> {
+  const known = (await tx.getMeta<string[]>('followedTypes')) ?? [];
+  return [...new Set([...CORE_TYPES, ...known])];
+}
+
+/** Type history since the cursor: the newest version of each id wins; a delete removes the copy. */
+async function historyDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
+  const latest = new Map<string, { resource?: Resource; lastUpdated?: string }>();
+  for await (const bundle of context.fhir.typeHistory(cursor.resourceType, {
+    since: cursor.since || undefined,
+    count: context.pageSize,
+  })) {
+    for (const entry of bundle.entry ?? []) {
+      const id = entry.resource?.id ?? idFromUrl(entry.fullUrl ?? entry.request?.url);
+      const lastUpdated = entry.resource?.meta?.lastUpdated ?? isoOrUndefined(entry.response?.lastModified);
+      if (lastUpdated) newest.see(cursor.resourceType, lastUpdated);
+      if (id && !latest.has(id)) latest.set(id, { resource: entry.resource, lastUpdated });
+    }
+  }
+  context.reached();
+  await context.replica.transaction(async (tx) => {
+    for (const [id, change] of latest) {
+      if (change.resource) await acceptIfFollowed(context, tx, change.resource, newest);
+      else await serverDeleted(context, tx, cursor.resourceType, id);
+    }
+    await tx.putCursor({ ...cursor, since: newest.of(cursor.resourceType) ?? cursor.since });
+  });
+}
+
+/** The fallback where the server has no type history: a _lastUpdated search (deletes by reconciling ids). */
+async function searchDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
+  const params: Record<string, string | number> = { _sort: '_lastUpdated', _count: context.pageSize };
+  // 'ge', not 'gt': versions written in the cursor's own millisecond are not missed (taking one twice is harmless).
+  if (cursor.since) params._lastUpdated = `ge${cursor.since}`;
+  const resources = await context.fhir.searchAll(cursor.resourceType, params, { noCache: true });
+  context.reached();
+  await context.replica.transaction(async (tx) => {
+    for (const resource of resources) {
+      if (resource.meta?.lastUpdated) newest.see(resource.resourceType, resource.meta.lastUpdated);
+      await acceptIfFollowed(context, tx, resource, newest);
+    }
+    await tx.putCursor({ ...cursor, since: newest.of(cursor.resourceType) ?? cursor.since });
+  });
+}
+
+/** Tasks are all in scope (a recently updated task belongs in All Tasks); other types only when held. */
+async function acceptIfFollowed(
+  context: SyncContext,
+  tx: ReplicaTransaction,
+  resource: Resource,
+  newest: Newest
+): Promise<void> {
+  if (!resource.id) return;
+  const key = resourceKey(resource.resourceType, resource.id);
+  const mine =
+    resource.resourceType === 'PractitionerRole' &&
+    (resource as { practitioner?: { reference?: string } }).practitioner?.reference ===
+      context.profile.reference;
+  if (resource.resourceType !== 'Task' && resource.resourceType !== 'ValueSet' && !mine) {
+    if (!(await tx.getResource(key))) return;
+  }
+  if (await acceptServerVersion(tx, resource)) context.touched.add(key);
+  newest.remember(resource);
+}
+
+/**
+ * The server deleted a resource. Without local changes the copy goes. With them it stays, and the
+ * first open change becomes a conflict 'Deleted on the server' — unless every change is itself a
+ * delete, in which case both sides agree and the changes are done.
+ */
+export async function serverDeleted(
+  context: SyncContext,
+  tx: ReplicaTransaction,
+  resourceType: string,
+  id: string
+): Promise<void> {
+  const key = resourceKey(resourceType, id);
+  const record = await tx.getResource(key);
+  if (!record) return;
+  context.touched.add(key);
+  const entries = await tx.outboxOf(key);
+  if (entries.every((entry) => entry.kind === 'delete')) {
+    for (const entry of entries) await tx.removeOutbox(entry.seq ?? 0);
+    await tx.removeResource(key);
+    return;
+  }
+  const first = entries.find((entry) => entry.state !== 'failed') ?? entries[0];
+  if (!first || first.state === 'conflict') return;
+  await tx.putOutbox({
+    ...first,
+    state: 'conflict',
+    error: 'Deleted on the server',
+    revision: first.revision + 1,
+  });
+  await tx.putConflict({
+    seq: first.seq ?? 0,
+    key,
+    label: first.label,
+    mine: record.resource,
+    detectedAt: nowIso(context),
+  });
+  await writeRecord(tx, resourceType, id, record.server);
+}
+
+/** Reads what pulled tasks point at (patients, owners, focus) and the replica lacks, by _id. */
+async function fetchMissingReferences(context: SyncContext, newest: Newest, batch?: Batch): Promise<void> {
+  const wanted = new Map<string, Set<string>>();
+  await context.replica.transaction(async (tx) => {
+    for (const reference of newest.references()) {
+      if (batch?.has(reference) || (await tx.getResource(reference))) continue;
+      const [type = '', id = ''] = reference.split('/');
+      if (!wanted.has(type)) wanted.set(type, new Set());
+      wanted.get(type)?.add(id);
+    }
+  });
+  for (const [type, ids] of wanted) {
+    const list = [...ids];
+    for (let i = 0; i < list.length; i += ID_CHUNK) {
+      const chunk = list.slice(i, i + ID_CHUNK);
+      const found = await context.fhir.searchAll(
+        type,
+        { _id: chunk.join(','), _count: ID_CHUNK },
+        { noCache: true }
+      );
+      if (batch) collect(batch, found, newest);
+      else await store(context, found, newest);
+    }
+  }
+  const types = [...wanted.keys()];
+  if (types.length === 0 || batch) return;
+  await context.replica.transaction(async (tx) => {
+    const followed = await followedTypes(tx);
+    const added = types.filter((type) => !followed.includes(type));
+    if (added.length === 0) return;
+    await tx.putMeta(
+      'followedTypes',
+      [...followed, ...added].filter((type) => !CORE_TYPES.includes(type))
+    );
+    const historyTypes = (await tx.getMeta<string[]>(META_CAPABILITIES)) ?? [];
+    for (const type of added) {
+      if (await tx.getCursor(type)) continue;
+      const mode = historyTypes.includes(type) ? 'history' : 'search';
+      await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
+    }
+  });
+}
+
+/** Stores a page of server versions in one transaction. */
+async function store(context: SyncContext, resources: Resource[], newest: Newest): Promise<void> {
+  if (resources.length === 0) return;
+  context.reached();
+  await context.replica.transaction(async (tx) => {
+    for (const resource of resources) {
+      if (!resource.id) continue;
+      if (await acceptServerVersion(tx, resource))
+        context.touched.add(resourceKey(resource.resourceType, resource.id));
+      newest.remember(resource);
+    }
+  });
+}
+
+/** The types the server offers type history for, from its CapabilityStatement (kept in meta). */
+async function readHistoryTypes(context: SyncContext): Promise<string[]> {
+  let statement: CapabilityStatement | undefined;
+  try {
+    statement = await context.fhir.capabilities({ noCache: true });
+  } catch {
+    statement = undefined;
+  }
+  const types = (statement?.rest ?? []).flatMap((rest) =>
+    (rest.resource ?? [])
+      .filter((resource) => resource.interaction?.some((interaction) => interaction.code === 'history-type'))
+      .map((resource) => resource.type as string)
+  );
+  await context.replica.transaction((tx) => tx.putMeta(META_CAPABILITIES, types));
+  return types;
+}
+
+/** SearchParameter definitions of Task and Patient, for the local query engine. */
+async function readSearchParameters(context: SyncContext): Promise<Map<string, Resource[]>> {
+  const byType = new Map<string, Resource[]>();
+  for (const type of SEARCH_PARAMETER_TYPES) {
+    const params = { base: `${type},DomainResource,Resource`, _count: 1000 };
+    byType.set(type, await context.fhir.searchAll('SearchParameter', params, { noCache: true }));
+  }
+  return byType;
+}
+
+/** For search-mode types: ids the replica holds that the server no longer has are deletes. */
+async function reconcileIfDue(context: SyncContext, cursors: SyncCursor[]): Promise<void> {
+  if (cursors.length === 0) return;
+  const last = await context.replica.transaction((tx) => tx.getMeta<number>(META_LAST_RECONCILE));
+  if (last !== undefined && context.clock.now() - last < context.reconcileEveryMs) return;
+  for (const cursor of cursors) {
+    const held = await context.replica.transaction((tx) =>
+      tx.getMeta<string[]>(knownIdsKey(cursor.resourceType))
+    );
+    const ids = held ?? [];
+    const gone: string[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const chunk = ids.slice(i, i + ID_CHUNK);
+      const found = await context.fhir.searchAll(
+        cursor.resourceType,
+        { _id: chunk.join(','), _elements: 'id', _count: ID_CHUNK },
+        { noCache: true }
+      );
+      const present = new Set(found.map((resource) => resource.id));
+      gone.push(...chunk.filter((id) => !present.has(id)));
+    }
+    await context.replica.transaction(async (tx) => {
+      for (const id of gone) await serverDeleted(context, tx, cursor.resourceType, id);
+      await tx.putMeta(
+        knownIdsKey(cursor.resourceType),
+        ids.filter((id) => !gone.includes(id))
+      );
+    });
+  }
+  await context.replica.transaction((tx) => tx.putMeta(META_LAST_RECONCILE, context.clock.now()));
+}
+
+/** Search-mode types keep the ids the replica holds, to find deletes by reconciling them. */
+async function rememberIds(context: SyncContext, newest: Newest): Promise<void> {
+  await context.replica.transaction(async (tx) => {
+    for (const type of newest.types()) {
+      const cursor = await tx.getCursor(type);
+      if (cursor?.mode !== 'search') continue;
+      const known = (await tx.getMeta<string[]>(knownIdsKey(type))) ?? [];
+      await tx.putMeta(knownIdsKey(type), [...new Set([...known, ...newest.idsOf(type)])]);
+    }
+  });
+}
+
+export const knownIdsKey = (resourceType: string): string => `knownIds:${resourceType}`;
+
+/** The newest server time seen per type, and the references of the tasks seen. */
+class Newest {
+  private readonly byType = new Map<string, string>();
+  private readonly refs = new Set<string>();
+  private readonly ids = new Map<string, Set<string>>();
+
+  see(type: string, lastUpdated: string): void {
+    const current = this.byType.get(type);
+    if (!current || Date.parse(lastUpdated) > Date.parse(current)) this.byType.set(type, lastUpdated);
+  }
+
+  remember(resource: Resource): void {
+    if (resource.meta?.lastUpdated) this.see(resource.resourceType, resource.meta.lastUpdated);
+    if (resource.id) {
+      if (!this.ids.has(resource.resourceType)) this.ids.set(resource.resourceType, new Set());
+      this.ids.get(resource.resourceType)?.add(resource.id);
+    }
+    for (const reference of referencesOf(resource)) this.refs.add(reference);
+  }
+
+  of(type: string): string | undefined {
+    return this.byType.get(type);
+  }
+
+  overall(): string | undefined {
+    let best: string | undefined;
+    for (const value of this.byType.values()) if (!best || Date.parse(value) > Date.parse(best)) best = value;
+    return best;
+  }
+
+  types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  references(): string[] {
+    return [...this.refs];
+  }
+
+  idsOf(type: string): string[] {
+    return [...(this.ids.get(type) ?? [])];
+  }
+}
+
+function idFromUrl(url: string | undefined): string | undefined {
+  const match = /([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(url ?? '');
+  return match?.[2];
+}
+
+function isoOrUndefined(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

@@ -1,0 +1,67 @@
+import type { Resource } from '@medplum/fhirtypes';
+import { resourceKey, type OutboxEntry, type ReplicaTransaction, type StoredResource } from '../../db/types';
+import { isNewer } from './context';
+import { rebaseOperations } from './rebase';
+import { applyTolerant } from './view';
+
+/**
+ * The record of one resource as this device shows it: the server's confirmed version with every
+ * outbox entry of the resource applied on top, in order (appends to notes and performer types are
+ * merged with the server's list, so a colleague's new note stays visible). Undefined when nothing remains (no server
+ * version and no create).
+ */
+export function buildRecord(
+  resourceType: string,
+  id: string,
+  server: Resource | undefined,
+  entries: readonly OutboxEntry[]
+): StoredResource | undefined {
+  let view: Resource | undefined = server && structuredClone(server);
+  let deleted: 0 | 1 = 0;
+  for (const entry of entries) {
+    if (entry.kind === 'create') {
+      if (!view && entry.resource) view = { ...structuredClone(entry.resource), id } as Resource;
+    } else if (entry.kind === 'patch') {
+      if (view) view = applyTolerant(view, rebaseOperations(entry.operations, undefined, view));
+    } else {
+      deleted = 1;
+    }
+  }
+  if (!view) return undefined;
+  return {
+    key: resourceKey(resourceType, id),
+    resourceType,
+    id,
+    resource: view,
+    server: server && structuredClone(server),
+    pending: entries.length,
+    deleted,
+    lastUpdated: view.meta?.lastUpdated ?? '',
+  };
+}
+
+/** Stores the record of a resource rebuilt from `server` and its outbox entries (removed when nothing remains). */
+export async function writeRecord(
+  tx: ReplicaTransaction,
+  resourceType: string,
+  id: string,
+  server: Resource | undefined
+): Promise<StoredResource | undefined> {
+  const key = resourceKey(resourceType, id);
+  const record = buildRecord(resourceType, id, server, await tx.outboxOf(key));
+  if (record) await tx.putResource(record);
+  else await tx.removeResource(key);
+  return record;
+}
+
+/**
+ * Takes a version from the server as the confirmed one, unless the replica already holds it or a
+ * newer one; the local view is rebuilt with the pending changes on top. True when it was taken.
+ */
+export async function acceptServerVersion(tx: ReplicaTransaction, incoming: Resource): Promise<boolean> {
+  if (!incoming.id) return false;
+  const existing = await tx.getResource(resourceKey(incoming.resourceType, incoming.id));
+  if (existing?.server && !isNewer(incoming, existing.server)) return false;
+  await writeRecord(tx, incoming.resourceType, incoming.id, incoming);
+  return true;
+}

@@ -1,0 +1,91 @@
+import type { Reference, Resource } from '@medplum/fhirtypes';
+import type { Operation } from 'fast-json-patch';
+import type { ReplicaStore, ResourceKey } from '../../db/types';
+import type { ApiClient } from '../client';
+import type { FhirClient } from '../fhir/fhirClient';
+import type { Clock } from '../platform';
+
+/** The system of the identifier a device puts on everything it creates (If-None-Exist looks it up). */
+export const CLIENT_ID_SYSTEM = 'urn:carequeue:client-id';
+
+/** What a task screen asks for: one change to one resource, in the product's words. */
+export interface LocalChange {
+  resourceType: string;
+  /** The resource's id; a create may leave it out (the engine makes a temporary one). */
+  id?: string;
+  kind: 'create' | 'patch' | 'delete';
+  /** The JSON Patch of a 'patch', without the version test (the engine adds it). */
+  operations?: Operation[];
+  /** The new resource of a 'create'. */
+  resource?: Resource;
+  /** True for changes that may be re-based on a newer server version (add a note, append a performer type). */
+  commutes: boolean;
+  /** 'Claim Task', 'Add Note'. */
+  label: string;
+}
+
+export interface AppliedChange {
+  seq: number;
+  key: ResourceKey;
+  /** The id the resource has locally (a temporary one for a create until the server confirms it). */
+  id: string;
+}
+
+export interface SyncStatus {
+  /** False after the network failed, until a request gets through again. */
+  online: boolean;
+  syncing: boolean;
+  /** Outbox entries waiting to be sent (not in conflict, not failed). */
+  pending: number;
+  conflicts: number;
+  failed: number;
+  /** ISO instant of the end of the last run that reached the server. */
+  lastSyncedAt?: string;
+  lastError?: string;
+}
+
+/** Runs `fn` while holding a named lock (Web Locks in the worker): one tab syncs at a time. */
+export type LockFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+/** Timers, injected so tests control when periodic runs happen. */
+export interface Scheduler {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface SyncEngineOptions {
+  client: ApiClient;
+  /** The FHIR calls; built from `client` when not given. */
+  fhir?: FhirClient;
+  replica: ReplicaStore;
+  clock: Clock;
+  /** [0, 1): the jitter of back-off. Math.random by default. */
+  random?: () => number;
+  lock?: LockFn;
+  /** The signed-in user's profile, 'Practitioner/123'. */
+  profile: Reference;
+  /** Called after the engine changed the replica, with the keys it touched. */
+  onChange?: (keys: ResourceKey[]) => void;
+  /** Makes the client identifier of a create; crypto.randomUUID by default. */
+  newId?: () => string;
+  /** Tells the engine when the device goes on or off line (the worker's online/offline events). */
+  onlineSignal?: (listener: (online: boolean) => void) => () => void;
+  scheduler?: Scheduler;
+  /** Period of background runs after start(); 30 s by default. */
+  intervalMs?: number;
+  /** Most recently updated tasks kept beyond the user's queues; 2,000 by default. */
+  allTasksCap?: number;
+  /** First back-off delay; doubled per attempt up to maxBackoffMs. */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  /** How often search-mode types reconcile ids to find deletes; 10 minutes by default. */
+  reconcileEveryMs?: number;
+  /** Page size of pulls. */
+  pageSize?: number;
+}
+
+/** Meta keys the engine writes to the replica. */
+export const META_SEARCH_PARAMETERS = (resourceType: string): string => `searchParameters:${resourceType}`;
+export const META_SCOPE = 'syncScope';
+export const META_CAPABILITIES = 'historyTypes';
+export const META_LAST_RECONCILE = 'lastReconcile';

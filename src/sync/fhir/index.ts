@@ -1,0 +1,13 @@
+export { RequestCache, DEFAULT_CACHE_SIZE } from './cache';
+export {
+  FhirClient,
+  DEFAULT_MAX_POLLS,
+  DEFAULT_POLL_INTERVAL_MS,
+  bundleResources,
+  toSearchParams,
+  withQuery,
+  type CreateResult,
+  type FhirClientOptions,
+  type ReadOptions,
+  type SearchParams,
+} from './fhirClient';
