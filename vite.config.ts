@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 /** Real IndexedDB and workers: the 'browser' test project runs in Debian's Chromium. */
 const chromium = playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
