@@ -22,7 +22,9 @@ const copy = <T>(value: T): T => structuredClone(value);
 
 /**
  * The replica in memory, with the same atomicity as IndexedDB: a transaction that throws leaves
- * every table as it was. For unit tests of the sync engine and for tools; the app uses Dexie.
+ * every table as it was. Writes go straight to the tables and an undo journal remembers what each
+ * one replaced, so a transaction costs what it touches, not the size of the replica. For unit tests
+ * of the sync engine and for tools; the app uses Dexie.
  */
 export class MemoryReplicaStore implements ReplicaStore {
   private tables: Tables = emptyTables();
@@ -30,10 +32,13 @@ export class MemoryReplicaStore implements ReplicaStore {
 
   transaction<T>(work: (tx: ReplicaTransaction) => Promise<T>): Promise<T> {
     const run = async (): Promise<T> => {
-      const draft = copy(this.tables);
-      const result = await work(new MemoryTransaction(draft));
-      this.tables = draft;
-      return result;
+      const journal = new Journal(this.tables);
+      try {
+        return await work(new MemoryTransaction(this.tables, journal));
+      } catch (error) {
+        journal.undo();
+        throw error;
+      }
     };
     // One transaction at a time, as IndexedDB serialises overlapping read-write transactions.
     const result = this.queue.then(run, run);
@@ -44,6 +49,30 @@ export class MemoryReplicaStore implements ReplicaStore {
   async wipe(): Promise<void> {
     await this.transaction(async () => undefined);
     this.tables = emptyTables();
+  }
+}
+
+type MapName = 'resources' | 'outbox' | 'conflicts' | 'cursors' | 'meta';
+
+/** What a transaction replaced, to put back if it fails. */
+class Journal {
+  private readonly undos: (() => void)[] = [];
+
+  constructor(private readonly tables: Tables) {
+    const nextSeq = tables.nextSeq;
+    this.undos.push(() => (tables.nextSeq = nextSeq));
+  }
+
+  /** Call before changing `key` of `table`. */
+  remember(table: MapName, key: unknown): void {
+    const map = this.tables[table] as Map<unknown, unknown>;
+    const had = map.has(key);
+    const previous = map.get(key);
+    this.undos.push(() => (had ? map.set(key, previous) : map.delete(key)));
+  }
+
+  undo(): void {
+    for (const undo of this.undos.reverse()) undo();
   }
 }
 
@@ -59,7 +88,20 @@ function emptyTables(): Tables {
 }
 
 class MemoryTransaction implements ReplicaTransaction {
-  constructor(private readonly t: Tables) {}
+  constructor(
+    private readonly t: Tables,
+    private readonly journal: Journal
+  ) {}
+
+  private set<K, V>(table: MapName, key: K, value: V): void {
+    this.journal.remember(table, key);
+    (this.t[table] as Map<K, V>).set(key, value);
+  }
+
+  private delete(table: MapName, key: unknown): void {
+    this.journal.remember(table, key);
+    (this.t[table] as Map<unknown, unknown>).delete(key);
+  }
 
   async getResource(key: ResourceKey) {
     const found = this.t.resources.get(key);
@@ -72,17 +114,17 @@ class MemoryTransaction implements ReplicaTransaction {
     derived.patientState = derived.patient
       ? patientStateOf(this.t.resources.get(derived.patient)?.resource)
       : undefined;
-    this.t.resources.set(record.key, derived);
+    this.set('resources', record.key, derived);
     if (record.resourceType === 'Patient') {
       const state = patientStateOf(record.resource);
-      for (const task of this.t.resources.values()) {
-        if (task.patient === record.key) task.patientState = state;
+      for (const task of [...this.t.resources.values()]) {
+        if (task.patient === record.key) this.set('resources', task.key, { ...task, patientState: state });
       }
     }
   }
 
   async removeResource(key: ResourceKey) {
-    this.t.resources.delete(key);
+    this.delete('resources', key);
   }
 
   async tasksOfPatient(patient: ResourceKey) {
@@ -91,17 +133,17 @@ class MemoryTransaction implements ReplicaTransaction {
 
   async addOutbox(entry: OutboxEntry) {
     const seq = this.t.nextSeq++;
-    this.t.outbox.set(seq, { ...copy(entry), seq });
+    this.set('outbox', seq, { ...copy(entry), seq });
     return seq;
   }
 
   async putOutbox(entry: OutboxEntry) {
     if (entry.seq === undefined) throw new Error('putOutbox needs an entry with a seq');
-    this.t.outbox.set(entry.seq, copy(entry));
+    this.set('outbox', entry.seq, copy(entry));
   }
 
   async removeOutbox(seq: number) {
-    this.t.outbox.delete(seq);
+    this.delete('outbox', seq);
   }
 
   async getOutbox(seq: number) {
@@ -118,11 +160,11 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async putConflict(conflict: ConflictRecord) {
-    this.t.conflicts.set(conflict.seq, copy(conflict));
+    this.set('conflicts', conflict.seq, copy(conflict));
   }
 
   async removeConflict(seq: number) {
-    this.t.conflicts.delete(seq);
+    this.delete('conflicts', seq);
   }
 
   async listConflicts() {
@@ -135,7 +177,7 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async putCursor(cursor: SyncCursor) {
-    this.t.cursors.set(cursor.resourceType, copy(cursor));
+    this.set('cursors', cursor.resourceType, copy(cursor));
   }
 
   async getMeta<T>(key: string) {
@@ -143,6 +185,6 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async putMeta(key: string, value: unknown) {
-    this.t.meta.set(key, copy(value));
+    this.set('meta', key, copy(value));
   }
 }
