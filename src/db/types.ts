@@ -133,3 +133,30 @@ export interface ReplicaStore {
   /** Removes every resource, outbox entry, conflict, cursor and meta value (sign-out). */
   wipe(): Promise<void>;
 }
+
+/** The queue fields of StoredResource that the replica indexes (see src/db/types.ts). */
+export type QueueField = 'owner' | 'status' | 'performer' | 'patient' | 'patientState';
+
+/**
+ * Records whose field holds one of the values exactly: for `performer`, any of its codes; an unowned
+ * Task has owner ''. A record without the field never satisfies a condition.
+ */
+export interface FieldCondition {
+  field: QueueField;
+  anyOf: readonly string[];
+}
+
+/**
+ * What the local query engine reads from the replica. The Dexie replica answers `listResources` with
+ * one index (`where(field).anyOf(values)`, multi-entry for performer) and may test the remaining
+ * conditions on the records it loaded or leave them to the engine: every answer may be a superset.
+ * Deleted records (deleted = 1) may be returned; the engine drops them.
+ */
+export interface ReplicaQueryReader {
+  /** Records of a type satisfying every condition (all records of the type when there are none). */
+  listResources(resourceType: string, conditions: readonly FieldCondition[]): Promise<StoredResource[]>;
+  /** The records with these keys that exist, in any order. */
+  getResources(keys: readonly ResourceKey[]): Promise<StoredResource[]>;
+  /** The distinct values a queue field takes across the records of a type (an index's unique keys). */
+  distinctValues(resourceType: string, field: QueueField): Promise<string[]>;
+}
