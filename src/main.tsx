@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   );
   try {
     await startFakeServerInDev();
-    const services = await startServices({ origin: window.location.origin, storage: window.localStorage });
+    const services = await startServices({ origin: window.location.origin });
     render(<App services={services} />);
   } catch (error) {
     console.error(error);

@@ -1,5 +1,6 @@
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { ReplicaProvider } from '../ui';
 import { AppProviders } from './Providers';
 import { createAppRouter } from './router';
 import { ServicesContext, type AppServices } from './services';
@@ -25,7 +26,15 @@ export function App({ services, history }: AppProps) {
   return (
     <AppProviders>
       <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
+        <ReplicaProvider
+          reader={services.replica.reader}
+          service={services.replica.service}
+          client={services.client}
+          config={services.replica.syncConfig}
+          changes={services.replica.changes}
+        >
+          <RouterProvider router={router} />
+        </ReplicaProvider>
       </ServicesContext.Provider>
     </AppProviders>
   );

@@ -11,7 +11,7 @@ import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
-import { TasksPlaceholderPage } from './pages/TasksPlaceholderPage';
+import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
 
 export interface RouterContext {
@@ -58,13 +58,60 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
+/** /Task keeps its query (fields, sort, filters) as plain text values: 'performer=158965000' stays a string. */
+type TaskSearch = Record<string, string>;
+
 const tasksRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/Task',
-  component: TasksPlaceholderPage,
+  validateSearch: (search: Record<string, unknown>): TaskSearch =>
+    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  component: TaskListPage,
 });
 
-const routeTree = rootRoute.addChildren([landingRoute, signInRoute, signedInRoute.addChildren([tasksRoute])]);
+const taskRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/Task/$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/Task/$id/$tab', params: { id: params.id, tab: 'details' }, replace: true });
+  },
+});
+
+const taskTabRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/Task/$id/$tab',
+  beforeLoad: ({ params }) => {
+    if (!isTaskTab(params.tab)) {
+      throw redirect({ to: '/Task/$id/$tab', params: { id: params.id, tab: 'details' }, replace: true });
+    }
+  },
+  component: function TaskTabRoute() {
+    const { id, tab } = taskTabRoute.useParams();
+    return <TaskDetailPage key={id} id={id} tab={tab} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  signInRoute,
+  signedInRoute.addChildren([tasksRoute, taskRoute, taskTabRoute]),
+]);
+
+/** Query values as plain text, and URLs that keep '/', ':' and ',' readable (/Task?owner=Practitioner/1). */
+function parseSearch(searchStr: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(searchStr));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const entries = Object.entries(search)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]): [string, string] => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]);
+  const query = queryString(entries);
+  return query ? `?${query}` : '';
+}
 
 export function createAppRouter(client: ApiClient, history?: RouterHistory) {
   return createRouter({
@@ -72,6 +119,8 @@ export function createAppRouter(client: ApiClient, history?: RouterHistory) {
     context: { client },
     history,
     defaultPreload: false,
+    parseSearch,
+    stringifySearch,
     scrollRestoration: true,
   });
 }

@@ -42,7 +42,7 @@ describe('sign-in', () => {
 
     expect(await screen.findByRole('heading', { name: 'All Tasks' })).toBeInTheDocument();
     expect(path(app)).toBe('/Task');
-    expect(screen.getByText('Signed in as Alice Smith')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('Alice Smith');
     expect(app.services.client.session.getState().status).toBe('ready');
   });
 
@@ -66,7 +66,7 @@ describe('sign-in', () => {
 
     expect(await screen.findByRole('heading', { name: 'All Tasks' })).toBeInTheDocument();
     expect(path(app)).toBe('/Task');
-    expect(screen.getByText(/Signed in as Dan Brown/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('Dan Brown');
   });
 
   it("a wrong MFA code shows the server's error titled 'Error'", async () => {
@@ -95,7 +95,7 @@ describe('sign-in', () => {
 
     expect(await screen.findByRole('heading', { name: 'All Tasks' })).toBeInTheDocument();
     expect(path(app)).toBe('/Task');
-    expect(screen.getByText(/Signed in as Carol White/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('Carol White');
   });
 
   it('sign out returns to /signin and forgets the session', async () => {

@@ -1,7 +1,10 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useUnsyncedCount } from '../../ui';
 import { profileName } from '../profileName';
 import { useServices, useSession } from '../services';
+import { SignOutWarning } from './SignOutWarning';
 
 function initials(name: string): string {
   return name
@@ -14,39 +17,57 @@ function initials(name: string): string {
 
 /** The signed-in user, with account actions. */
 export function UserMenu() {
-  const { client } = useServices();
+  const { client, replica } = useServices();
   const session = useSession();
   const navigate = useNavigate();
+  const unsynced = useUnsyncedCount() ?? 0;
+  const [warning, setWarning] = useState(false);
   const name = profileName(session);
 
+  /** Ends the session on the server, then removes the replica, outbox, cached schema and tokens. */
   async function signOut(): Promise<void> {
+    setWarning(false);
     await client.signOut();
+    await replica.service.signOut().catch((error: unknown) => console.error(error));
     await navigate({ to: '/signin' });
   }
 
+  function askToSignOut(): void {
+    if (unsynced > 0) setWarning(true);
+    else void signOut();
+  }
+
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label="User menu" px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" size="sm" color="blue">
-              {initials(name)}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="xs">
-              {name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{name}</Menu.Label>
-        <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/signin' })}>
-          Add another account
-        </Menu.Item>
-        <Menu.Item style={{ minHeight: 44 }} onClick={() => void signOut()}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={220} shadow="md">
+        <Menu.Target>
+          <UnstyledButton aria-label="User menu" px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar radius="xl" size="sm" color="blue">
+                {initials(name)}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="xs">
+                {name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{name}</Menu.Label>
+          <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/signin' })}>
+            Add another account
+          </Menu.Item>
+          <Menu.Item style={{ minHeight: 44 }} onClick={askToSignOut}>
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SignOutWarning
+        opened={warning}
+        unsynced={unsynced}
+        onCancel={() => setWarning(false)}
+        onConfirm={() => void signOut()}
+      />
+    </>
   );
 }

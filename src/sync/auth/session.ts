@@ -165,9 +165,12 @@ export class AuthSession {
   private async adoptStoredTokens(): Promise<boolean> {
     const stored = parse<SavedLogin>(await this.options.storage.get(LOGIN_KEY));
     const current = this.currentLogin();
-    if (!stored?.accessToken || !current || stored.accessToken === current.accessToken) return false;
+    if (!stored?.accessToken || !current) return false;
+    if (stored.accessToken === current.accessToken && stored.refreshToken === current.refreshToken)
+      return false;
     if (stored.profile?.reference !== current.profile?.reference) return false;
-    if (this.state.status === 'ready') this.setState({ status: 'ready', login: stored, details: this.state.details });
+    if (this.state.status === 'ready')
+      this.setState({ status: 'ready', login: stored, details: this.state.details });
     else this.setState({ status: 'tokens', login: stored });
     return true;
   }

@@ -1,0 +1,25 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { TOUCH_HEIGHT } from '../constants';
+import type { PendingConfirmation } from './useTaskCommand';
+
+/** Asks the question of an action that needs confirming ('Are you sure ...?'). */
+export function ConfirmActionModal({ confirmation }: { confirmation: PendingConfirmation | undefined }) {
+  return (
+    <Modal
+      opened={!!confirmation}
+      onClose={() => confirmation?.cancel()}
+      title={confirmation?.label}
+      centered
+    >
+      <Text mb="lg">{confirmation?.question}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" mih={TOUCH_HEIGHT} onClick={() => confirmation?.cancel()}>
+          Cancel
+        </Button>
+        <Button mih={TOUCH_HEIGHT} onClick={() => confirmation?.confirm()} data-autofocus>
+          Confirm
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

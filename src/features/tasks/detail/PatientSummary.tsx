@@ -1,0 +1,49 @@
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Patient, Reference } from '@medplum/fhirtypes';
+import { useRecordResource } from '../data/hooks';
+import { addressText, ageInYears, humanNameText, referenceText, statusText } from '../format';
+
+/** Name, birth date with age, gender and address of the task's patient, from the replica. */
+export function PatientSummary({ patient: reference }: { patient: Reference | undefined }) {
+  const patient = useRecordResource<Patient>(reference?.reference);
+  const name = humanNameText(patient?.name?.[0]) || referenceText(reference) || 'No patient';
+  const age = patient?.birthDate ? ageInYears(patient.birthDate, new Date()) : undefined;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Patient">
+      <Stack gap={6}>
+        <Title order={2} size="h3">
+          {name}
+        </Title>
+        {patient ? (
+          <>
+            <Row
+              label="Birth date"
+              value={
+                patient.birthDate ? `${patient.birthDate}${age !== undefined ? ` (${age} years)` : ''}` : ''
+              }
+            />
+            <Row label="Gender" value={statusText(patient.gender)} />
+            <Row label="Address" value={addressText(patient.address?.[0])} />
+          </>
+        ) : (
+          reference && (
+            <Text size="sm" c="dimmed">
+              The patient's details are not on this device yet.
+            </Text>
+          )
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={80} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm">{value || '—'}</Text>
+    </Group>
+  );
+}

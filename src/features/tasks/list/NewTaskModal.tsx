@@ -1,0 +1,138 @@
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import type { Patient } from '@medplum/fhirtypes';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCommands, useProfile } from '../../../ui';
+import { errorMessage, showError, showSuccess } from '../commands/notify';
+import { watchedChanges } from '../commands/watchedChanges';
+import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
+import { useCodings, useRecordsOfType } from '../data/hooks';
+import { humanNameText, statusText } from '../format';
+import { buildNewTask, TASK_PRIORITIES, validateNewTask, type NewTaskValues } from './newTask';
+
+const EMPTY: NewTaskValues = {
+  code: undefined,
+  patient: undefined,
+  priority: 'routine',
+  dueDate: '',
+  description: '',
+};
+
+/** The New form: creates a task locally (works offline) and opens it. */
+export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { codings } = useCodings(TASK_TYPE_VALUESET_URL);
+  const { resources: patients } = useRecordsOfType<Patient>('Patient');
+  const { applyChange } = useCommands();
+  const { reference } = useProfile();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<NewTaskValues>(EMPTY);
+  const [errors, setErrors] = useState<ReturnType<typeof validateNewTask>>({});
+  const [saving, setSaving] = useState(false);
+
+  const patientOptions = patients
+    .map((patient) => ({
+      value: patient.id ?? '',
+      label: humanNameText(patient.name?.[0]) || (patient.id ?? ''),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+
+  async function submit(): Promise<void> {
+    const found = validateNewTask(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const resource = buildNewTask(values, { reference }, new Date().toISOString());
+      const applied = await applyChange({
+        resourceType: 'Task',
+        kind: 'create',
+        resource,
+        commutes: false,
+        label: 'New Task',
+      });
+      watchedChanges.add(applied.seq, 'New Task');
+      showSuccess('Task created');
+      setValues(EMPTY);
+      onClose();
+      await navigate({ to: '/Task/$id/$tab', params: { id: applied.id, tab: 'details' } });
+    } catch (error) {
+      showError(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Task" size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Select
+            styles={TOUCH_INPUT_STYLES}
+            label="Task type"
+            required
+            data={codings.map((coding) => ({
+              value: coding.code ?? '',
+              label: coding.display ?? coding.code ?? '',
+            }))}
+            value={values.code?.code ?? null}
+            onChange={(code) =>
+              setValues({ ...values, code: codings.find((coding) => coding.code === code) })
+            }
+            error={errors.code}
+            searchable
+          />
+          <Select
+            styles={TOUCH_INPUT_STYLES}
+            label="Patient"
+            required
+            data={patientOptions}
+            value={values.patient?.id ?? null}
+            onChange={(id) =>
+              setValues({ ...values, patient: patients.find((patient) => patient.id === id) })
+            }
+            error={errors.patient}
+            searchable
+            nothingFoundMessage="No patient found"
+          />
+          <Select
+            styles={TOUCH_INPUT_STYLES}
+            label="Priority"
+            data={TASK_PRIORITIES.map((priority) => ({ value: priority, label: statusText(priority) }))}
+            value={values.priority ?? 'routine'}
+            onChange={(priority) =>
+              setValues({ ...values, priority: (priority ?? 'routine') as NewTaskValues['priority'] })
+            }
+            allowDeselect={false}
+          />
+          <TextInput
+            styles={TOUCH_INPUT_STYLES}
+            label="Due date"
+            type="date"
+            value={values.dueDate}
+            onChange={(event) => setValues({ ...values, dueDate: event.currentTarget.value })}
+          />
+          <Textarea
+            styles={TOUCH_INPUT_STYLES}
+            label="Description"
+            rows={3}
+            value={values.description}
+            onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" mih={TOUCH_HEIGHT} loading={saving}>
+              Create Task
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

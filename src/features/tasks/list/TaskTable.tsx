@@ -1,0 +1,75 @@
+import { Anchor, Group, Table, Text } from '@mantine/core';
+import type { Task } from '@medplum/fhirtypes';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { StoredResource } from '../../../db/types';
+import { TOUCH_HEIGHT } from '../constants';
+import { taskColumns } from './columns';
+import { SyncBadge } from './SyncBadge';
+
+interface TaskTableProps {
+  records: StoredResource[];
+  fields: string[];
+}
+
+/** The tasks of a list, one row each; the first cell links to the task (keyboard and touch). */
+export function TaskTable({ records, fields }: TaskTableProps) {
+  const navigate = useNavigate();
+  const columns = taskColumns(fields);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Tasks">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.field} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                {column.heading}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((record) => {
+            const task = record.resource as Task;
+            return (
+              <Table.Tr
+                key={record.key}
+                data-task-id={record.id}
+                style={{ cursor: 'pointer', height: TOUCH_HEIGHT }}
+                onClick={() =>
+                  void navigate({ to: '/Task/$id/$tab', params: { id: record.id, tab: 'details' } })
+                }
+              >
+                {columns.map((column, index) => (
+                  <Table.Td key={column.field}>
+                    {index === 0 ? (
+                      <Group gap={6} wrap="nowrap">
+                        <Anchor
+                          size="sm"
+                          renderRoot={(props) => (
+                            <Link
+                              {...props}
+                              to="/Task/$id/$tab"
+                              params={{ id: record.id, tab: 'details' }}
+                              onClick={(event) => event.stopPropagation()}
+                            />
+                          )}
+                        >
+                          {column.value(task, record.lastUpdated) || record.id}
+                        </Anchor>
+                        <SyncBadge pending={record.pending} />
+                      </Group>
+                    ) : (
+                      <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {column.value(task, record.lastUpdated)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Task } from '@medplum/fhirtypes';
+import { conceptsText, conceptText, dateText, dateTimeText, referenceText, statusText } from '../format';
+
+/** One column of the task list: its heading and what a task shows in it. */
+export interface TaskColumn {
+  field: string;
+  heading: string;
+  value: (task: Task, lastUpdated: string) => string;
+  /** Short values that read badly when wrapped (dates). */
+  nowrap?: boolean;
+}
+
+const COLUMNS: Record<string, TaskColumn> = {
+  code: { field: 'code', heading: 'Code', value: (task) => conceptText(task.code) },
+  owner: { field: 'owner', heading: 'Owner', value: (task) => referenceText(task.owner) },
+  for: { field: 'for', heading: 'For', value: (task) => referenceText(task.for) },
+  priority: { field: 'priority', heading: 'Priority', value: (task) => statusText(task.priority) },
+  status: { field: 'status', heading: 'Status', value: (task) => statusText(task.status) },
+  'due-date': {
+    field: 'due-date',
+    heading: 'Due Date',
+    nowrap: true,
+    value: (task) => dateText(task.restriction?.period?.end),
+  },
+  _lastUpdated: {
+    field: '_lastUpdated',
+    heading: 'Last Updated',
+    nowrap: true,
+    value: (task, lastUpdated) => dateTimeText(task.meta?.lastUpdated ?? lastUpdated),
+  },
+  performerType: {
+    field: 'performerType',
+    heading: 'Performer Type',
+    value: (task) => conceptsText(task.performerType),
+  },
+  businessStatus: {
+    field: 'businessStatus',
+    heading: 'Business Status',
+    value: (task) => conceptText(task.businessStatus),
+  },
+};
+
+/** The columns of the given fields; an unknown field shows its name and the raw value's text. */
+export function taskColumns(fields: readonly string[]): TaskColumn[] {
+  return fields.map(
+    (field) =>
+      COLUMNS[field] ?? {
+        field,
+        heading: field,
+        value: (task: Task) => {
+          const raw = (task as unknown as Record<string, unknown>)[field];
+          return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+        },
+      }
+  );
+}

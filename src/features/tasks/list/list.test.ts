@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildNewTask, validateNewTask } from './newTask';
+import { currentTab, effectiveQuery, withTab } from './statusTabs';
+
+describe('the task list', () => {
+  it('switches between the Active and Completed tabs keeping the other filters', () => {
+    const mine = new URLSearchParams(
+      'owner=Practitioner/a&status:not=completed&_sort=-priority-order,due-date'
+    );
+    const completed = withTab(mine, 'completed');
+    expect(completed.get('owner')).toBe('Practitioner/a');
+    expect(completed.get('status')).toBe('completed');
+    expect(completed.has('status:not')).toBe(false);
+    expect(currentTab(completed)).toBe('completed');
+    expect(currentTab(withTab(completed, 'active'))).toBe('active');
+  });
+
+  it('shows the Active tab for a list without a status filter', () => {
+    expect(effectiveQuery(new URLSearchParams(), true).toString()).toBe('status%3Anot=completed');
+    expect(effectiveQuery(new URLSearchParams('performer=1'), false).toString()).toBe('performer=1');
+  });
+
+  it('creates a ready order for the chosen patient with the chosen type', () => {
+    const values = {
+      code: { system: 'https://x/task-type', code: 'schedule-appointment', display: 'Schedule Appointment' },
+      patient: { resourceType: 'Patient' as const, id: 'p1', name: [{ given: ['Ana'], family: 'Morales' }] },
+      priority: 'urgent' as const,
+      dueDate: '',
+      description: ' Book a visit ',
+    };
+    expect(validateNewTask(values)).toEqual({});
+    expect(validateNewTask({ ...values, code: undefined, patient: undefined })).toEqual({
+      code: 'Choose a task type',
+      patient: 'Choose a patient',
+    });
+    expect(buildNewTask(values, { reference: 'Practitioner/me' }, '2024-03-01T00:00:00Z')).toEqual({
+      resourceType: 'Task',
+      status: 'ready',
+      intent: 'order',
+      priority: 'urgent',
+      authoredOn: '2024-03-01T00:00:00Z',
+      requester: { reference: 'Practitioner/me' },
+      code: { coding: [values.code], text: 'Schedule Appointment' },
+      for: { reference: 'Patient/p1', display: 'Ana Morales' },
+      description: 'Book a visit',
+    });
+  });
+});

@@ -1,0 +1,15 @@
+export { SyncService } from './service';
+export { browserPlatform } from './browser-platform';
+export {
+  CHANNEL_NAME,
+  LEADER_LOCK_NAME,
+  REFRESH_LOCK_NAME,
+  type ChannelLike,
+  type ChannelMessage,
+  type ConflictChoice,
+  type LockManagerLike,
+  type ServiceStatus,
+  type SyncServiceApi,
+  type SyncServiceConfig,
+  type SyncServicePlatform,
+} from './types';

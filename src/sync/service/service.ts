@@ -1,0 +1,263 @@
+import { ApiClient } from '../client';
+import { Emitter } from '../events';
+import { SyncEngine, SYNC_LOCK_NAME } from '../engine/engine';
+import type { AppliedChange, LocalChange, LockFn, SyncStatus } from '../engine/types';
+import { systemClock } from '../platform';
+import {
+  LEADER_LOCK_NAME,
+  REFRESH_LOCK_NAME,
+  type ChannelLike,
+  type ChannelMessage,
+  type ConflictChoice,
+  type ServiceStatus,
+  type SyncServiceApi,
+  type SyncServiceConfig,
+  type SyncServicePlatform,
+} from './types';
+
+const SIGNED_OUT: ServiceStatus = {
+  online: true,
+  syncing: false,
+  pending: 0,
+  conflicts: 0,
+  failed: 0,
+  signedIn: false,
+  leader: false,
+};
+
+interface ServiceEvents extends Record<string, unknown> {
+  status: ServiceStatus;
+}
+
+/**
+ * The sync engine with its client and replica, as one service the page talks to. One context leads
+ * at a time (a Web Lock held while it lives): its engine pushes every tab's outbox and pulls. The
+ * others apply changes to the shared replica and nudge the leader; when the leader closes, its lock
+ * is released and a waiting context takes over.
+ */
+export class SyncService implements SyncServiceApi {
+  private readonly emitter = new Emitter<ServiceEvents>();
+  private readonly listeners = new Map<number, () => void>();
+  private nextListener = 1;
+  private client: ApiClient | undefined;
+  private engine: SyncEngine | undefined;
+  private profile: string | undefined;
+  private starting: Promise<ServiceStatus> | undefined;
+  private channel: ChannelLike | undefined;
+  private releaseLeadership: (() => void) | undefined;
+  private current: ServiceStatus = { ...SIGNED_OUT };
+
+  constructor(private readonly platform: SyncServicePlatform) {}
+
+  start(config: SyncServiceConfig): Promise<ServiceStatus> {
+    const run = async (): Promise<ServiceStatus> => {
+      await this.starting?.catch(() => undefined);
+      return this.startNow(config);
+    };
+    this.starting = run();
+    return this.starting;
+  }
+
+  async applyChange(change: LocalChange): Promise<AppliedChange> {
+    const applied = await this.requireEngine().applyChange(change);
+    this.nudgeLeader();
+    return applied;
+  }
+
+  async syncNow(): Promise<ServiceStatus> {
+    const engine = this.requireEngine();
+    if (this.current.leader) await engine.syncNow();
+    else this.nudgeLeader();
+    return this.current;
+  }
+
+  async resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
+    await this.requireEngine().resolveConflict(seq, choice);
+    this.nudgeLeader();
+  }
+
+  async dismissFailure(seq: number): Promise<void> {
+    await this.requireEngine().dismissFailure(seq);
+  }
+
+  async retryFailure(seq: number): Promise<void> {
+    await this.requireEngine().retryFailure(seq);
+    this.nudgeLeader();
+  }
+
+  async status(): Promise<ServiceStatus> {
+    return this.current;
+  }
+
+  async subscribe(listener: (status: ServiceStatus) => void): Promise<number> {
+    const id = this.nextListener++;
+    this.listeners.set(id, this.emitter.on('status', listener));
+    return id;
+  }
+
+  async unsubscribe(id: number): Promise<void> {
+    this.listeners.get(id)?.();
+    this.listeners.delete(id);
+  }
+
+  /**
+   * Forgets the session first (so a run still under way cannot pull again), tells the other tabs,
+   * then wipes the replica under the run lock, when no tab is in the middle of a run.
+   */
+  async signOut(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    const client = this.client;
+    this.stopEngine();
+    await client?.session.clear();
+    this.post({ type: 'signed-out' });
+    await this.withLock(SYNC_LOCK_NAME, () => this.platform.replica.wipe());
+    this.setStatus({ ...SIGNED_OUT });
+  }
+
+  /** Stops syncing without forgetting anything (tests, a page that goes away). */
+  stop(): void {
+    this.stopEngine();
+    this.channel?.close();
+    this.channel = undefined;
+  }
+
+  private async startNow(config: SyncServiceConfig): Promise<ServiceStatus> {
+    const client = this.client ?? this.buildClient(config);
+    this.client = client;
+    const state = await client.session.restore();
+    const profile = state.status === 'none' ? undefined : state.login.profile?.reference;
+    if (!profile) {
+      this.stopEngine();
+      this.setStatus({ ...SIGNED_OUT });
+      return this.current;
+    }
+    if (this.engine && this.profile === profile) return this.current;
+    this.stopEngine();
+    const engine = new SyncEngine({
+      client,
+      replica: this.platform.replica,
+      clock: this.platform.clock ?? systemClock,
+      lock: this.lockFn(),
+      profile: { reference: profile },
+      onlineSignal: this.platform.onlineSignal,
+      intervalMs: config.intervalMs,
+    });
+    this.engine = engine;
+    this.profile = profile;
+    engine.onStatus((status) => this.engineStatus(status));
+    this.openChannel();
+    this.setStatus({ ...(await engine.refreshStatus()), signedIn: true, leader: false, endedBy: undefined });
+    this.seekLeadership(engine);
+    return this.current;
+  }
+
+  private buildClient(config: SyncServiceConfig): ApiClient {
+    const client = new ApiClient({
+      baseUrl: config.baseUrl,
+      fhirUrlPath: config.fhirUrlPath,
+      clientId: config.clientId,
+      fetch: this.platform.fetch,
+      clock: this.platform.clock,
+      storage: this.platform.storage,
+      retryDelayMs: config.retryDelayMs,
+      refreshLock: (work) => this.withLock(REFRESH_LOCK_NAME, work),
+    });
+    client.onUnauthenticated(() => {
+      this.stopEngine();
+      this.setStatus({ ...SIGNED_OUT, endedBy: 'unauthenticated' });
+    });
+    return client;
+  }
+
+  /** Waits for the leader lock (at once when no other tab holds it), then starts the engine. */
+  private seekLeadership(engine: SyncEngine): void {
+    const locks = this.platform.locks;
+    if (!locks) {
+      this.becomeLeader(engine);
+      return;
+    }
+    const held = new Promise<void>((resolve) => {
+      this.releaseLeadership = resolve;
+    });
+    void locks
+      .request(LEADER_LOCK_NAME, async () => {
+        if (this.engine !== engine) return;
+        this.becomeLeader(engine);
+        await held;
+      })
+      .catch(() => undefined);
+  }
+
+  private becomeLeader(engine: SyncEngine): void {
+    this.setStatus({ ...this.current, leader: true });
+    engine.start();
+  }
+
+  private stopEngine(): void {
+    this.engine?.stop();
+    this.engine = undefined;
+    this.profile = undefined;
+    this.releaseLeadership?.();
+    this.releaseLeadership = undefined;
+  }
+
+  private requireEngine(): SyncEngine {
+    if (!this.engine) throw new Error('Not signed in');
+    return this.engine;
+  }
+
+  private engineStatus(status: SyncStatus): void {
+    if (!this.engine) return;
+    if (this.current.leader) {
+      this.setStatus({ ...this.current, ...status });
+      const { online, syncing, lastSyncedAt, lastError } = status;
+      this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError } });
+    } else {
+      // A follower's engine does not run: only its counts are its own.
+      const { pending, conflicts, failed } = status;
+      this.setStatus({ ...this.current, pending, conflicts, failed });
+    }
+  }
+
+  private onMessage(message: ChannelMessage): void {
+    if (message.type === 'nudge') {
+      if (this.current.leader) void this.engine?.syncNow().catch(() => undefined);
+    } else if (message.type === 'status') {
+      if (!this.current.leader && this.engine) this.setStatus({ ...this.current, ...message.status });
+    } else if (message.type === 'signed-out') {
+      if (!this.engine) return;
+      const client = this.client;
+      this.stopEngine();
+      void client?.session.clear();
+      this.setStatus({ ...SIGNED_OUT, endedBy: 'signed-out-elsewhere' });
+    }
+  }
+
+  private openChannel(): void {
+    if (this.channel || !this.platform.openChannel) return;
+    this.channel = this.platform.openChannel();
+    this.channel.addEventListener('message', (event) => this.onMessage(event.data as ChannelMessage));
+  }
+
+  private nudgeLeader(): void {
+    if (!this.current.leader) this.post({ type: 'nudge' });
+  }
+
+  private post(message: ChannelMessage): void {
+    this.channel?.postMessage(message);
+  }
+
+  private lockFn(): LockFn {
+    return (name, fn) => this.withLock(name, fn);
+  }
+
+  private withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const locks = this.platform.locks;
+    return locks ? locks.request(name, work) : work();
+  }
+
+  private setStatus(status: ServiceStatus): void {
+    this.current = status;
+    this.emitter.emit('status', { ...status });
+  }
+}

@@ -1,0 +1,88 @@
+import type { ReplicaStore } from '../../db/types';
+import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
+import type { Clock, FetchLike, KeyValueStorage } from '../platform';
+
+/** What the sync service needs to reach the server: the runtime config's fields. */
+export interface SyncServiceConfig {
+  baseUrl: string;
+  fhirUrlPath?: string;
+  clientId: string;
+  /** Period of background runs; the engine's default when unset. */
+  intervalMs?: number;
+  /** Delay between retries of one request (tests set 0). */
+  retryDelayMs?: number;
+}
+
+/** The engine's status as the UI sees it, with the service's own state. */
+export interface ServiceStatus extends SyncStatus {
+  /** A session was found and the engine runs (or waits to lead). */
+  signedIn: boolean;
+  /** This context holds the leader lock: its engine pushes and pulls for every tab. */
+  leader: boolean;
+  /** Set when the session ended elsewhere (another tab signed out, or the server refused the tokens). */
+  endedBy?: 'signed-out-elsewhere' | 'unauthenticated';
+}
+
+export type ConflictChoice = 'mine' | 'theirs';
+
+/**
+ * The sync service as the page calls it: in the sync worker through comlink, or in the page itself
+ * where workers are unavailable (jsdom tests). Every method is asynchronous so both look alike.
+ */
+export interface SyncServiceApi {
+  /** Restores the session from storage and starts syncing; again after a sign-in. Idempotent. */
+  start(config: SyncServiceConfig): Promise<ServiceStatus>;
+  /** Applies a change to the replica and the outbox in one transaction: resolved once durable. */
+  applyChange(change: LocalChange): Promise<AppliedChange>;
+  syncNow(): Promise<ServiceStatus>;
+  resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
+  dismissFailure(seq: number): Promise<void>;
+  retryFailure(seq: number): Promise<void>;
+  status(): Promise<ServiceStatus>;
+  /** Calls `listener` with every status from now on (through comlink: a proxied function). */
+  subscribe(listener: (status: ServiceStatus) => void): Promise<number>;
+  unsubscribe(id: number): Promise<void>;
+  /** Stops syncing and removes the replica, the outbox, the cached schema and the tokens. */
+  signOut(): Promise<void>;
+}
+
+/** The part of navigator.locks the service uses. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The part of BroadcastChannel the service uses. */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+/** The surroundings of the service: a worker's, a page's, or a test's. */
+export interface SyncServicePlatform {
+  replica: ReplicaStore;
+  /** Where the session tokens live (shared with the page and the service worker). */
+  storage: KeyValueStorage;
+  fetch?: FetchLike;
+  clock?: Clock;
+  /** Web Locks; without them this context is always the leader (one context only). */
+  locks?: LockManagerLike;
+  /** A channel to the other tabs' services (BroadcastChannel); none in single-context tests. */
+  openChannel?: () => ChannelLike;
+  /** The online/offline events of the context. */
+  onlineSignal?: (listener: (online: boolean) => void) => () => void;
+}
+
+/** Messages between the services of several tabs. */
+export type ChannelMessage =
+  /** A non-leader stored a change: the leader should push it now. */
+  | { type: 'nudge' }
+  /** The leader's connection and run state, for the other tabs' headers. */
+  | { type: 'status'; status: Pick<SyncStatus, 'online' | 'syncing' | 'lastSyncedAt' | 'lastError'> }
+  /** A tab signed out: every tab stops and forgets the session. */
+  | { type: 'signed-out' };
+
+/** Lock names shared by every tab and worker of the origin. */
+export const LEADER_LOCK_NAME = 'carequeue-sync-leader';
+export const REFRESH_LOCK_NAME = 'carequeue-token-refresh';
+export const CHANNEL_NAME = 'carequeue-sync';

@@ -1,0 +1,73 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ApiClient } from '../sync/client';
+import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
+import type { ReplicaReader } from './replica/reader';
+import { ServiceStatusStore } from './sync/status-store';
+
+/** Announces that the replica changed, for replicas that live queries cannot observe (memory). */
+export type ReplicaChanges = (listener: () => void) => () => void;
+
+export interface ReplicaContextValue {
+  reader: ReplicaReader;
+  service: SyncServiceApi;
+  client: ApiClient;
+  statusStore: ServiceStatusStore;
+  /** Set for the in-memory replica; live queries observe IndexedDB themselves. */
+  changes?: ReplicaChanges;
+}
+
+const ReplicaContext = createContext<ReplicaContextValue | null>(null);
+
+export interface ReplicaProviderProps {
+  reader: ReplicaReader;
+  service: SyncServiceApi;
+  /** The page's client: its session says when to start syncing. */
+  client: ApiClient;
+  config: SyncServiceConfig;
+  changes?: ReplicaChanges;
+  children: ReactNode;
+}
+
+/**
+ * Gives the hooks of src/ui the replica, the sync service and its status. Starts the service when a
+ * session exists (after sign-in or on a reload) and ends the page's session when the service says it
+ * ended elsewhere (another tab signed out, or the server refused the tokens).
+ */
+export function ReplicaProvider({
+  reader,
+  service,
+  client,
+  config,
+  changes,
+  children,
+}: ReplicaProviderProps) {
+  const [statusStore] = useState(() => new ServiceStatusStore(service));
+  const [value] = useState<ReplicaContextValue>(() => ({ reader, service, client, statusStore, changes }));
+
+  useEffect(() => statusStore.connect(), [statusStore]);
+
+  useEffect(() => {
+    const startIfSignedIn = () => {
+      if (client.session.getState().status !== 'none') void service.start(config).catch(() => undefined);
+    };
+    startIfSignedIn();
+    return client.session.subscribe(startIfSignedIn);
+  }, [client, service, config]);
+
+  useEffect(
+    () =>
+      statusStore.subscribe(() => {
+        const status = statusStore.getSnapshot();
+        if (status.endedBy && client.session.getState().status !== 'none') void client.session.expire();
+      }),
+    [statusStore, client]
+  );
+
+  return <ReplicaContext.Provider value={value}>{children}</ReplicaContext.Provider>;
+}
+
+export function useReplicaContext(): ReplicaContextValue {
+  const value = useContext(ReplicaContext);
+  if (!value) throw new Error('The hooks of src/ui need a ReplicaProvider');
+  return value;
+}

@@ -1,0 +1,64 @@
+/**
+ * Shared React data layer and sync UI. Features read the local replica and send changes only
+ * through these; none of them waits on the network.
+ *
+ * Setup (src/app does it): <ReplicaProvider reader service client config> around the signed-in app.
+ *
+ * Reading (live: re-render when the data changes here, in another tab, or by a pull)
+ * - useQueue(request, page?) → { records, tasks, total, hasMore, loading }
+ *     request: { queue: 'mine' } | { queue: 'role', code } | { queue: 'state', state }
+ *              | { queue: 'all', tab?: 'active' | 'completed' }
+ *     page: { offset?, count? } (20 rows by default). Order: priority, then due date (All Tasks:
+ *     most recently updated first).
+ * - useResource(type, id) → { resource, record, pending, conflicts, inConflict, failures, deleted, found, loading }
+ *     `resource` is the user's view (server version + unsent local changes).
+ * - useProfile() → { reference: 'Practitioner/123', profile }
+ * - useUserQueues() → { roles: [{ code, display }], states: [{ code, display }], loading }
+ * - useValueSet(url) → { valueSet, codes: ValueSetExpansionContains[], loading }
+ * - useSyncStatus() → { online, syncing, pending, conflicts, failed, lastSyncedAt, signedIn }
+ * - useSyncIssues() → { conflicts, failures, entries }; useUnsyncedCount() → number | undefined
+ * - useReplicaQuery(read, deps): any other read of the ReplicaReader, live.
+ *
+ * Writing (the one command path)
+ * - useCommands() → { applyChange(change), resolveConflict(seq, 'mine' | 'theirs'), dismissFailure(seq),
+ *   retryFailure(seq), syncNow() }
+ *     applyChange takes a LocalChange (src/sync/engine/types.ts): { resourceType, id, kind: 'patch' |
+ *     'create' | 'delete', operations (JSON Patch without the version test), commutes, label: 'Claim Task' }.
+ *     It resolves once the change is durable in IndexedDB with its outbox entry, so a toast after it
+ *     is honest; it rejects (ChangeRejectedError, nothing stored) when the patch does not apply.
+ *     Set commutes: true only for appends (Add Note, Assign Role): they are re-based automatically;
+ *     every other change becomes a conflict the user resolves when another user changed the task.
+ *
+ * Sync UI
+ * - <SyncStatusIndicator/>: 'Online' / 'Offline', 'N changes waiting to sync', conflicts button + panel.
+ * - <ConflictsPanel opened onClose/>, CONFLICT_MESSAGE = 'Another user modified the task.'
+ * - <OfflineNotice/>: the persistent red 'No connection to server'.
+ */
+export {
+  ReplicaProvider,
+  useReplicaContext,
+  type ReplicaProviderProps,
+  type ReplicaChanges,
+} from './ReplicaProvider';
+export { useReplicaQuery } from './useReplicaQuery';
+export { useQueue, type QueueState } from './hooks/useQueue';
+export { useResource, type ResourceState } from './hooks/useResource';
+export { useCommands, type Commands } from './hooks/useCommands';
+export {
+  useSyncStatus,
+  useSyncIssues,
+  useUnsyncedCount,
+  useBrowserOnline,
+  type SyncStatusView,
+  type SyncIssues,
+} from './hooks/useSyncStatus';
+export { useProfile, useSessionState, type ProfileState } from './hooks/useProfile';
+export { useUserQueues, type UserQueues, type QueueChoice } from './hooks/useUserQueues';
+export { useValueSet, type ValueSetState } from './hooks/useValueSet';
+export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
+export { ConflictsPanel, CONFLICT_MESSAGE, type ConflictsPanelProps } from './sync/ConflictsPanel';
+export { OfflineNotice } from './sync/OfflineNotice';
+export { differences, summarise, type Difference } from './sync/differences';
+export { dexieReader } from './replica/dexie-reader';
+export { storeReader } from './replica/memory-reader';
+export type { ReplicaReader, QueueRequest, PageOptions, QueueResult, ChangeCounts } from './replica/reader';

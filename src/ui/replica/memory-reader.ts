@@ -1,0 +1,29 @@
+import type { ReplicaStore } from '../../db/types';
+import type { ReplicaReader } from './reader';
+
+/**
+ * The reads over a replica that cannot be listed (the in-memory store of jsdom tests, which have no
+ * IndexedDB): records by key, the outbox and conflicts work; queues and lists by type are empty.
+ * Queues are tested on the Dexie replica in real Chromium.
+ */
+export function storeReader(store: ReplicaStore): ReplicaReader {
+  return {
+    queue: async () => ({ records: [], total: 0, hasMore: false }),
+    record: (key) => store.transaction((tx) => tx.getResource(key)),
+    recordsOfType: async () => [],
+    outbox: () => store.transaction((tx) => tx.listOutbox()),
+    outboxOf: (key) => store.transaction((tx) => tx.outboxOf(key)),
+    conflicts: () => store.transaction((tx) => tx.listConflicts()),
+    async counts() {
+      const { outbox, conflicts } = await store.transaction(async (tx) => ({
+        outbox: await tx.listOutbox(),
+        conflicts: await tx.listConflicts(),
+      }));
+      return {
+        pending: outbox.filter((entry) => entry.state === 'pending').length,
+        failed: outbox.filter((entry) => entry.state === 'failed').length,
+        conflicts: conflicts.length,
+      };
+    },
+  };
+}

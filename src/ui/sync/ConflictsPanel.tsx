@@ -1,0 +1,147 @@
+import { Alert, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ConflictRecord, OutboxEntry } from '../../db/types';
+import { useCommands } from '../hooks/useCommands';
+import { useSyncIssues } from '../hooks/useSyncStatus';
+import { differences, resourceTitle } from './differences';
+
+/** The words the product uses for a version conflict. */
+export const CONFLICT_MESSAGE = 'Another user modified the task.';
+
+const TOUCH = { minHeight: 44 };
+
+export interface ConflictsPanelProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The changes that need the user: each conflict (what I did, the task, mine vs theirs) with 'Apply
+ * mine again' and 'Keep theirs'; each change the server refused, with its words, 'Retry' and 'Dismiss'.
+ */
+export function ConflictsPanel({ opened, onClose }: ConflictsPanelProps) {
+  const { conflicts, failures } = useSyncIssues();
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title="Conflicts and failed changes">
+      <Stack gap="md">
+        {conflicts.length === 0 && failures.length === 0 && (
+          <Text c="dimmed">Nothing needs your attention.</Text>
+        )}
+        {conflicts.map((conflict) => (
+          <ConflictItem key={conflict.seq} conflict={conflict} />
+        ))}
+        {failures.map((entry) => (
+          <FailureItem key={entry.seq} entry={entry} />
+        ))}
+      </Stack>
+    </Drawer>
+  );
+}
+
+function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
+  const commands = useCommands();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const rows = differences(conflict.mine, conflict.theirs);
+  const title = resourceTitle(conflict.theirs ?? conflict.mine, conflict.key);
+
+  async function resolve(choice: 'mine' | 'theirs'): Promise<void> {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await commands.resolveConflict(conflict.seq, choice);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label={`Conflict: ${conflict.label}`}>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {conflict.label}
+        </Title>
+        <Text size="sm">{title}</Text>
+        <Alert color="orange" p="xs">
+          {CONFLICT_MESSAGE}
+        </Alert>
+        {rows.length > 0 && (
+          <Table withTableBorder striped fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Field</Table.Th>
+                <Table.Th>Mine</Table.Th>
+                <Table.Th>Theirs</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.field}>
+                  <Table.Td>{row.field}</Table.Td>
+                  <Table.Td>{row.mine}</Table.Td>
+                  <Table.Td>{row.theirs}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button style={TOUCH} loading={busy} onClick={() => void resolve('mine')}>
+            Apply mine again
+          </Button>
+          <Button style={TOUCH} variant="default" disabled={busy} onClick={() => void resolve('theirs')}>
+            Keep theirs
+          </Button>
+        </Group>
+      </Stack>
+    </section>
+  );
+}
+
+function FailureItem({ entry }: { entry: OutboxEntry }) {
+  const commands = useCommands();
+  const [busy, setBusy] = useState(false);
+  const seq = entry.seq ?? 0;
+
+  async function act(action: (seq: number) => Promise<void>): Promise<void> {
+    setBusy(true);
+    try {
+      await action(seq);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label={`Failed: ${entry.label}`}>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {entry.label}
+        </Title>
+        <Text size="sm">{resourceTitle(entry.resource, entry.key)}</Text>
+        <Alert color="red" p="xs">
+          {entry.error ?? 'The server refused this change.'}
+        </Alert>
+        <Group gap="sm">
+          <Button style={TOUCH} loading={busy} onClick={() => void act(commands.retryFailure)}>
+            Retry
+          </Button>
+          <Button
+            style={TOUCH}
+            variant="default"
+            disabled={busy}
+            onClick={() => void act(commands.dismissFailure)}
+          >
+            Dismiss
+          </Button>
+        </Group>
+      </Stack>
+    </section>
+  );
+}
