@@ -1,0 +1,213 @@
+/**
+ * The sync engine for real: headless Chromium, the replica in IndexedDB (DexieReplicaStore), the fake
+ * FHIR server over HTTP on localhost. Budgets:
+ * - the first full sync of 10,000 tasks and their patients (≤ 15 s, median of FIRST_SYNC_RUNS);
+ * - 1,000 changes queued offline over ~100 tasks, replayed once online (≤ 10 s, median of REPLAY_RUNS);
+ * - one local change: applyChange until durable (median of LOCAL_RUNS).
+ *
+ * Run with `npx tsx bench/sync-browser.bench.ts` (TASKS, PATIENTS, FIRST_SYNC_RUNS, REPLAY_RUNS,
+ * CHANGES, LOCAL_RUNS override the defaults). The fake server runs in this process; a Vite dev server
+ * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
+ * Chromium is /usr/bin/chromium or CHROMIUM_PATH.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { startHttpHost, type HttpHost } from '../mocks/http/host';
+import { buildLargeTaskSeed, buildSeed, MAIN_PROJECT_ID } from '../mocks/seed';
+import type * as SyncPage from './sync-page';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+
+const TASKS = Number(process.env.TASKS ?? 10_000);
+const PATIENTS = Number(process.env.PATIENTS ?? 2_000);
+const FIRST_SYNC_RUNS = Number(process.env.FIRST_SYNC_RUNS ?? 3);
+const REPLAY_RUNS = Number(process.env.REPLAY_RUNS ?? 3);
+const CHANGES = Number(process.env.CHANGES ?? 1_000);
+const REPLAY_TASKS = 100;
+const LOCAL_RUNS = Number(process.env.LOCAL_RUNS ?? 50);
+const EMAIL = 'doctor@example.com';
+const PAGE_PATH = '/__sync-bench';
+const API_PATHS = ['/fhir', '/auth', '/oauth2'];
+
+type BenchWindow = Window & { syncBench?: typeof SyncPage };
+
+/** A blank page that loads the bench module and hands it to Node. */
+const benchPage: Plugin = {
+  name: 'sync-bench-page',
+  configureServer(server) {
+    server.middlewares.use(PAGE_PATH, (_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(
+        '<!doctype html><link rel="icon" href="data:,"><script type="module">' +
+          "import * as bench from '/bench/sync-page.ts'; window.syncBench = bench;" +
+          '</script>'
+      );
+    });
+  },
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms: number) => `${ms.toFixed(2)} ms`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+const within = (value: number, budget: number) => (value <= budget ? 'within' : 'OVER');
+const requestsText = (requests: Record<string, number>) =>
+  Object.entries(requests)
+    .map(([method, count]) => `${count} ${method}`)
+    .join(', ') || 'none';
+
+async function startDevServer(apiOrigin: string): Promise<{ server: ViteDevServer; origin: string }> {
+  const server = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'warn',
+    plugins: [benchPage],
+    server: {
+      port: 0,
+      host: '127.0.0.1',
+      // The Host header is kept, so the fake server's paging links point back at this origin.
+      proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: apiOrigin }])),
+    },
+    optimizeDeps: { include: ['dexie', 'fast-json-patch'], noDiscovery: true },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
+async function main(): Promise<void> {
+  const demo = buildSeed();
+  const large = buildLargeTaskSeed({ tasks: TASKS, patients: PATIENTS });
+  const seed = { ...demo, resources: [...demo.resources, ...large] };
+  const inMain = (type: string) =>
+    seed.resources.filter((r) => r.projectId === MAIN_PROJECT_ID && r.resource.resourceType === type).length;
+  const serverTasks = inMain('Task');
+  const serverPatients = inMain('Patient');
+  const allTasksCap = serverTasks + 1_000;
+
+  let host: HttpHost | undefined;
+  let dev: ViteDevServer | undefined;
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
+  try {
+    host = await startHttpHost({ port: 0, seed });
+    const apiOrigin = new URL(host.url);
+    apiOrigin.hostname = '127.0.0.1';
+    const started = await startDevServer(apiOrigin.origin);
+    dev = started.server;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error('page console:', message.text());
+    });
+    await page.goto(`${started.origin}${PAGE_PATH}`);
+    await page.waitForFunction(() => typeof (window as BenchWindow).syncBench === 'object', undefined, {
+      timeout: 120_000,
+    });
+
+    console.log(
+      `Sync engine in headless Chromium, replica in IndexedDB, fake server over HTTP on localhost\n` +
+        `server: main project ${serverTasks} tasks, ${serverPatients} patients ` +
+        `(demo seed + ${TASKS} tasks / ${PATIENTS} patients); signed in as ${EMAIL}, allTasksCap ${allTasksCap}`
+    );
+    const signedIn = await call(page, 'signIn', EMAIL, allTasksCap);
+    console.log(`sign-in: ${signedIn.profile} in ${millis(signedIn.ms)}`);
+
+    const syncs: SyncPage.FirstSyncResult[] = [];
+    for (let run = 1; run <= FIRST_SYNC_RUNS; run++) {
+      const result = await call(page, 'firstSync');
+      syncs.push(result);
+      console.log(
+        `  first sync ${run}/${FIRST_SYNC_RUNS}: ${seconds(result.ms)} — ${result.tasks} tasks, ` +
+          `${result.patients} patients, ${result.records} records in the replica; ` +
+          `${seconds(result.replicaMs)} in ${result.transactions} replica transactions, ` +
+          `${seconds(result.ms - result.replicaMs)} outside them; ` +
+          `requests ${requestsText(result.requests)}`
+      );
+    }
+    const syncMedian = median(syncs.map((s) => s.ms));
+    const last = syncs[syncs.length - 1];
+    console.log(
+      `1. first full sync into IndexedDB: median ${seconds(syncMedian)} of ${syncs.length} [budget ≤ 15 s: ` +
+        `${within(syncMedian, 15_000)}]; replica afterwards: ${last?.tasks} of ${serverTasks} tasks, ` +
+        `${last?.patients} of ${serverPatients} patients`
+    );
+
+    const replays: SyncPage.ReplayResult[] = [];
+    for (let run = 1; run <= REPLAY_RUNS; run++) {
+      const result = await call(page, 'replay', { changes: CHANGES, tasks: REPLAY_TASKS });
+      replays.push(result);
+      const { status } = result;
+      console.log(
+        `  replay ${run}/${REPLAY_RUNS}: ${result.pendingBefore} pending over ${result.tasks} tasks ` +
+          `queued offline in ${seconds(result.queueMs)} (${result.requestsWhileOffline} requests tried; ` +
+          `applyChange median ${millis(result.queueFirst.median)} for the first 100, ` +
+          `${millis(result.queueLast.median)} for the last 100; refreshStatus with all pending ` +
+          `${millis(result.refreshStatusMs)}), sent in ${seconds(result.ms)} ` +
+          `(${result.rounds} syncNow; ${seconds(result.replicaMs)} in ${result.transactions} replica ` +
+          `transactions) — pending ${status.pending}, conflicts ${status.conflicts}, ` +
+          `failed ${status.failed}; requests ${requestsText(result.requests)}`
+      );
+    }
+    const replayMedian = median(replays.map((r) => r.ms));
+    const end = replays[replays.length - 1]?.status;
+    console.log(
+      `2. replay of ${CHANGES} queued changes: median ${seconds(replayMedian)} of ${replays.length} ` +
+        `[budget ≤ 10 s: ${within(replayMedian, 10_000)}]; at the end pending ${end?.pending}, ` +
+        `conflicts ${end?.conflicts}, failed ${end?.failed}`
+    );
+
+    const local = await call(page, 'localChange', LOCAL_RUNS);
+    console.log(
+      `3. one local change (applyChange, strict durability, replica of ${local.replicaTasks} tasks): ` +
+        `median ${millis(local.median)}, p95 ${millis(local.p95)}, min ${millis(local.min)}, ` +
+        `max ${millis(local.max)} (${local.runs} runs)`
+    );
+    await call(page, 'cleanup');
+
+    const failures = [
+      ...syncs.filter((s) => s.tasks === 0).map(() => 'a first sync stored no tasks'),
+      ...replays.filter((r) => r.status.pending > 0).map(() => 'a replay left changes pending'),
+    ];
+    if (failures.length > 0) throw new Error(failures.join('; '));
+  } finally {
+    await browser?.close();
+    await dev?.close();
+    await host?.close();
+  }
+}
+
+type Phases = typeof SyncPage;
+type PhaseName = {
+  [K in keyof Phases]: Phases[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof Phases];
+
+/** Runs one exported phase of the bench page, by name, with serialisable arguments. */
+async function call<K extends PhaseName>(
+  page: Page,
+  name: K,
+  ...args: Parameters<Phases[K]>
+): Promise<Awaited<ReturnType<Phases[K]>>> {
+  const result: unknown = await page.evaluate(
+    async ({ phase, given }) => {
+      const bench = (window as BenchWindow).syncBench;
+      if (!bench) throw new Error('the bench page did not load');
+      const run = bench[phase] as (...values: unknown[]) => Promise<unknown>;
+      return run(...given);
+    },
+    { phase: name, given: args as unknown[] }
+  );
+  return result as Awaited<ReturnType<Phases[K]>>;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(
+    'sync browser bench failed:',
+    error instanceof Error ? (error.stack ?? error.message) : error
+  );
+  process.exitCode = 1;
+}
