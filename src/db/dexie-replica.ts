@@ -113,6 +113,14 @@ class DexieReplicaTransaction implements ReplicaTransaction {
     return this.outbox.get(seq);
   }
 
+  countOutbox(state: OutboxEntry['state']) {
+    return this.outbox.where('state').equals(state).count();
+  }
+
+  countConflicts() {
+    return this.conflicts.count();
+  }
+
   listOutbox() {
     return this.outbox.orderBy('seq').toArray();
   }

@@ -159,6 +159,16 @@ class MemoryTransaction implements ReplicaTransaction {
     return (await this.listOutbox()).filter((entry) => entry.key === key);
   }
 
+  async countOutbox(state: OutboxEntry['state']) {
+    let count = 0;
+    for (const entry of this.t.outbox.values()) if (entry.state === state) count++;
+    return count;
+  }
+
+  async countConflicts() {
+    return this.t.conflicts.size;
+  }
+
   async putConflict(conflict: ConflictRecord) {
     this.set('conflicts', conflict.seq, copy(conflict));
   }

@@ -114,6 +114,9 @@ export interface ReplicaTransaction {
   listOutbox(): Promise<OutboxEntry[]>;
   /** Entries of one resource, oldest first. */
   outboxOf(key: ResourceKey): Promise<OutboxEntry[]>;
+  /** How many entries are in a state, without reading them (the status shown after every change). */
+  countOutbox(state: OutboxEntry['state']): Promise<number>;
+  countConflicts(): Promise<number>;
 
   putConflict(conflict: ConflictRecord): Promise<void>;
   removeConflict(seq: number): Promise<void>;

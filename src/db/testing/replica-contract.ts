@@ -89,6 +89,31 @@ export function describeReplicaContract(name: string, open: () => Promise<Replic
         expect(await store.transaction((tx) => tx.listOutbox())).toEqual([]);
       }));
 
+    it('counts waiting, failed and conflicting changes as the header shows them (no change hidden)', () =>
+      withStore(async (store) => {
+        await store.transaction(async (tx) => {
+          await tx.addOutbox(outboxEntry('Task/a', 'Claim Task'));
+          await tx.addOutbox(outboxEntry('Task/b', 'Add Note'));
+          const failed = await tx.addOutbox(outboxEntry('Task/c', 'Delete Task', { state: 'failed' }));
+          const conflict = await tx.addOutbox(outboxEntry('Task/d', 'Pause Task', { state: 'conflict' }));
+          await tx.putConflict({
+            seq: conflict,
+            key: 'Task/d',
+            label: 'Pause Task',
+            mine: { resourceType: 'Task', id: 'd', status: 'on-hold', intent: 'order' },
+            detectedAt: '2026-01-03T00:00:00.000Z',
+          });
+          expect(failed).toBeGreaterThan(0);
+        });
+        const counts = await store.transaction(async (tx) => ({
+          pending: await tx.countOutbox('pending'),
+          failed: await tx.countOutbox('failed'),
+          conflict: await tx.countOutbox('conflict'),
+          conflicts: await tx.countConflicts(),
+        }));
+        expect(counts).toEqual({ pending: 2, failed: 1, conflict: 1, conflicts: 1 });
+      }));
+
     it('putOutbox without a seq is refused (no entry stored under no key)', () =>
       withStore(async (store) => {
         await expect(

@@ -135,15 +135,12 @@ export class SyncEngine {
 
   /** Recounts pending changes, conflicts and failures from the replica. */
   async refreshStatus(): Promise<SyncStatus> {
-    const { outbox, conflicts } = await this.context.replica.transaction(async (tx) => ({
-      outbox: await tx.listOutbox(),
-      conflicts: await tx.listConflicts(),
+    const counts = await this.context.replica.transaction(async (tx) => ({
+      pending: await tx.countOutbox('pending'),
+      failed: await tx.countOutbox('failed'),
+      conflicts: await tx.countConflicts(),
     }));
-    this.update({
-      pending: outbox.filter((entry) => entry.state === 'pending').length,
-      failed: outbox.filter((entry) => entry.state === 'failed').length,
-      conflicts: conflicts.length,
-    });
+    this.update(counts);
     return this.status();
   }
 

@@ -1,12 +1,13 @@
-import type { CapabilityStatement, Resource } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '../../db/types';
 import { isNewer, nowIso, type SyncContext } from './context';
 import { acceptServerVersion, writeRecord } from './record';
 import { loadUserScope, referencesOf, taskQueries } from './scope';
-import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE, META_SEARCH_PARAMETERS } from './types';
+import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
+import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
-/** The types whose definitions the local query engine needs. */
-const SEARCH_PARAMETER_TYPES = ['Task', 'Patient'];
+/** Bases whose parameters apply to every type. */
+const COMMON_SEARCH_BASES = ['Resource', 'DomainResource'];
 /** Types always followed by deltas; focus types join when tasks point at them. */
 const CORE_TYPES = ['Task', 'Patient', 'Practitioner', 'PractitionerRole', 'ValueSet'];
 const ID_CHUNK = 50;
@@ -35,11 +36,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     await context.fhir.searchAll('ValueSet', { _count: context.pageSize }, { noCache: true }),
     newest
   );
-  const searchParameters = await readSearchParameters(context);
-  context.reached();
   const types = new Set([...CORE_TYPES, ...newest.types()]);
+  const searchBases = [...COMMON_SEARCH_BASES, ...types];
+  const searchParameters = await readSearchParameters(context, searchBases);
+  context.reached();
   await context.replica.transaction(async (tx) => {
-    for (const resource of batch.values()) {
+    // Patients before the tasks that point at them, so each task finds its patient's state once
+    // instead of every patient rewriting the tasks stored before it.
+    for (const resource of patientsFirst(batch.values())) {
       if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
     }
     await tx.putMeta(META_SCOPE, {
@@ -47,7 +51,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       states: scope.states,
       loadedAt: nowIso(context),
     });
-    for (const [type, list] of searchParameters) await tx.putMeta(META_SEARCH_PARAMETERS(type), list);
+    await writeSearchParameters(tx, searchParameters, { fetchedAt: nowIso(context), bases: searchBases });
     const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
     await tx.putMeta('followedTypes', followed);
     for (const type of types) {
@@ -59,6 +63,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
 }
 
 type Batch = Map<string, Resource>;
+
+function patientsFirst(resources: Iterable<Resource>): Resource[] {
+  const list = [...resources];
+  return [
+    ...list.filter((r) => r.resourceType === 'Patient'),
+    ...list.filter((r) => r.resourceType !== 'Patient'),
+  ];
+}
 
 /** Adds server versions to a batch, keeping the newest of each resource. */
 function collect(batch: Batch, resources: Resource[], newest: Newest): void {
@@ -295,14 +307,13 @@ async function readHistoryTypes(context: SyncContext): Promise<string[]> {
   return types;
 }
 
-/** SearchParameter definitions of Task and Patient, for the local query engine. */
-async function readSearchParameters(context: SyncContext): Promise<Map<string, Resource[]>> {
-  const byType = new Map<string, Resource[]>();
-  for (const type of SEARCH_PARAMETER_TYPES) {
-    const params = { base: `${type},DomainResource,Resource`, _count: 1000 };
-    byType.set(type, await context.fhir.searchAll('SearchParameter', params, { noCache: true }));
-  }
-  return byType;
+/**
+ * The SearchParameter definitions of every type the replica holds, for the local query engine (kept
+ * under SEARCH_PARAMETERS_META_KEY, src/sync/local-query/definitions.ts).
+ */
+async function readSearchParameters(context: SyncContext, bases: readonly string[]): Promise<SearchParameter[]> {
+  const found = await context.fhir.searchAll('SearchParameter', searchParameterQuery(bases), { noCache: true });
+  return found.filter((resource): resource is SearchParameter => resource.resourceType === 'SearchParameter');
 }
 
 /** For search-mode types: ids the replica holds that the server no longer has are deletes. */
