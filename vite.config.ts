@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import { appVersion, pwaPlugins } from './scripts/pwa-options.ts';
 
 /** Real IndexedDB and workers: the 'browser' test project runs in Debian's Chromium. */
 const chromium = playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...pwaPlugins()],
+  // The version the user menu shows (VITE_APP_VERSION overrides package.json's; tests build a v2).
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   build: { outDir: 'dist', sourcemap: true },
   test: {
     projects: [

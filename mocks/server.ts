@@ -6,10 +6,16 @@ import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
 import { FhirError } from './engine/outcome';
+import { createBotService, type BotService } from './bots/service';
+import type { BotRunner } from './bots/runner';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
 export const CONTROL_PATH = '/$fake/';
+/** Medplum's admin API (admin/projects/{projectId}/bot). */
+const ADMIN_PATH = '/admin/';
+/** A write that fired subscription bots is answered once they finished, waiting at most this long. */
+const SUBSCRIPTION_WAIT_MS = 3000;
 
 export interface FakeServerState {
   version: 1;
@@ -25,12 +31,18 @@ export interface FakeServerOptions {
   state?: FakeServerState;
   clock?: MovableClock;
   accessTokenLifetimeSeconds?: number;
+  /** Runs bot code; a worker thread (Node) or a Worker (browser) by default. */
+  botRunner?: BotRunner;
+  /** Time limit of one bot run. */
+  botTimeoutMs?: number;
 }
 
 export interface FakeServer {
   readonly clock: MovableClock;
   readonly engine: FhirEngine;
   readonly auth: AuthService;
+  /** Bots: deploy, execute, subscriptions and the schedule. */
+  readonly bots: BotService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -43,6 +55,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const clock = options.clock ?? new MovableClock();
   let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
   let auth: AuthService;
+  let bots: BotService | undefined;
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
@@ -74,6 +87,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     });
     if (state) auth.restore(state.auth);
     unsubscribers = [engine.subscribe(notify), auth.subscribe(notify)];
+    bots?.dispose();
+    bots = createBotService({
+      engine,
+      clock,
+      basePath: FHIR_BASE_PATH,
+      runner: options.botRunner,
+      timeoutMs: options.botTimeoutMs,
+    });
   };
   build(options.seed, options.state);
 
@@ -85,6 +106,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       if (!Number.isFinite(ms) || ms < 0)
         return json(400, { error: 'advanceMs must be a number of milliseconds ≥ 0' });
       clock.advance(ms);
+      await currentBots().tick();
       notify();
       return json(200, { now: clock.now().toISOString() });
     }
@@ -96,6 +118,11 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     return json(404, { error: 'Unknown control' });
   };
 
+  const currentBots = (): BotService => {
+    if (!bots) throw new Error('The fake server is not built');
+    return bots;
+  };
+
   const server: FakeServer = {
     clock,
     get engine() {
@@ -104,12 +131,21 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get auth() {
       return auth;
     },
+    get bots() {
+      return currentBots();
+    },
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
         try {
           const context = await auth.authenticate(request);
-          return await engine.handle(request, context);
+          const botService = currentBots();
+          const botAnswer = await botService.handle(request, context);
+          if (botAnswer) return botAnswer;
+          const started = botService.started;
+          const response = await engine.handle(request, context);
+          if (botService.started !== started) await botService.settled(SUBSCRIPTION_WAIT_MS);
+          return response;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
           console.error('fake server:', error);
@@ -117,6 +153,15 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         }
       }
       if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
+      if (path.startsWith(ADMIN_PATH)) {
+        try {
+          const answer = await currentBots().handleAdmin(request, await auth.authenticate(request));
+          if (answer) return answer;
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
+      }
       return auth.handle(request);
     },
     snapshot() {

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, AppProviders, FullScreenLoader, StartupError, startServices } from './app';
+import { startServiceWorker, watchOutboxForBackgroundSync } from './app/pwa';
 
 async function startFakeServerInDev(): Promise<void> {
   if (import.meta.env.DEV && import.meta.env.VITE_MOCK_SERVER !== 'off') {
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   if (!element) {
     return;
   }
+  // First, so the app shell is cached (and works offline next time) even if the start-up fails.
+  startServiceWorker();
   const root = createRoot(element);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
   render(
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   try {
     await startFakeServerInDev();
     const services = await startServices({ origin: window.location.origin });
+    watchOutboxForBackgroundSync(services.replica.service);
     render(<App services={services} />);
   } catch (error) {
     console.error(error);

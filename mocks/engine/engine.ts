@@ -47,6 +47,8 @@ export interface FhirEngine extends ProjectDirectory {
   subscribe(listener: () => void): () => void;
   /** Called after every committed change with the versions written (for subscriptions and bots). */
   onChange(listener: (change: EngineChange) => void): () => void;
+  /** The ids of every project (for the bot schedule). */
+  projectIds(): string[];
 }
 
 export interface FhirEngineOptions {
@@ -181,6 +183,10 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
     onChange(listener) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
+    },
+
+    projectIds() {
+      return [...projects.keys()];
     },
 
     readResource(projectId, resourceType, id) {

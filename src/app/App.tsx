@@ -2,6 +2,7 @@ import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ReplicaProvider } from '../ui';
 import { AppProviders } from './Providers';
+import { UpdateNotice } from './pwa';
 import { createAppRouter } from './router';
 import { ServicesContext, type AppServices } from './services';
 
@@ -34,6 +35,7 @@ export function App({ services, history }: AppProps) {
           changes={services.replica.changes}
         >
           <RouterProvider router={router} />
+          <UpdateNotice />
         </ReplicaProvider>
       </ServicesContext.Provider>
     </AppProviders>

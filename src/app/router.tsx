@@ -2,6 +2,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   type RouterHistory,
@@ -13,6 +14,12 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
+import {
+  ConsoleListRoute,
+  ConsoleResourceRoute,
+  ConsoleVersionRoute,
+  defaultConsoleTab,
+} from './consoleRoutes';
 
 export interface RouterContext {
   client: ApiClient;
@@ -91,10 +98,77 @@ const taskTabRoute = createRoute({
   },
 });
 
+/** The generic console (spec §2): any other resource type, its code loaded only when visited. */
+type ConsoleSearch = Record<string, string>;
+
+const consoleListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType',
+  validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
+    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  component: function ConsoleList() {
+    const { resourceType } = consoleListRoute.useParams();
+    return <ConsoleListRoute key={resourceType} resourceType={resourceType} />;
+  },
+});
+
+const consoleResourceRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/$resourceType/$id/$tab',
+      params: { ...params, tab: defaultConsoleTab(params.resourceType) },
+      replace: true,
+    });
+  },
+});
+
+const consoleTabRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id/$tab',
+  component: function ConsoleTab() {
+    const { resourceType, id, tab } = consoleTabRoute.useParams();
+    return (
+      <ConsoleResourceRoute key={`${resourceType}/${id}`} resourceType={resourceType} id={id} tab={tab} />
+    );
+  },
+});
+
+const consoleVersionRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id/_history/$versionId',
+  component: function ConsoleVersion() {
+    const { resourceType, id, versionId } = consoleVersionRoute.useParams();
+    return <ConsoleVersionRoute resourceType={resourceType} id={id} versionId={versionId} />;
+  },
+});
+
+/** The upload pages (spec §2), loaded only when visited. */
+const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
+
+const uploadRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/upload/$dataType',
+  component: function UploadRoute() {
+    const { dataType } = uploadRoute.useParams();
+    return <UploadPage key={dataType} dataType={dataType} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   landingRoute,
   signInRoute,
-  signedInRoute.addChildren([tasksRoute, taskRoute, taskTabRoute]),
+  signedInRoute.addChildren([
+    tasksRoute,
+    taskRoute,
+    taskTabRoute,
+    uploadRoute,
+    consoleListRoute,
+    consoleResourceRoute,
+    consoleTabRoute,
+    consoleVersionRoute,
+  ]),
 ]);
 
 /** Query values as plain text, and URLs that keep '/', ':' and ',' readable (/Task?owner=Practitioner/1). */

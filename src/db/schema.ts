@@ -46,7 +46,7 @@ const RESOURCE_INDEXES = [
  * (they are edits not yet on the server); the replica's tests open version N, write an outbox entry
  * and upgrade to N+1.
  */
-export const REPLICA_SCHEMA: readonly SchemaVersion[] = [
+const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
   {
     version: 1,
     stores: {
@@ -57,6 +57,33 @@ export const REPLICA_SCHEMA: readonly SchemaVersion[] = [
       meta: 'key',
     },
   },
+];
+
+/** The meta key the rehearsal upgrade writes (when the upgrade ran, ISO instant). */
+export const REHEARSAL_META_KEY = 'schemaUpgradeRehearsal';
+
+/**
+ * A build-time hook for tests of app updates, off in every real build: when the build is made with
+ * VITE_REPLICA_SCHEMA_REHEARSAL=1, one more version is appended after the shipped ones (no store
+ * changes; its upgrade writes REHEARSAL_META_KEY), so an end-to-end test can build "the next
+ * release" from the same sources and check that queued changes survive a real schema upgrade.
+ */
+function rehearsalVersion(after: readonly SchemaVersion[]): SchemaVersion[] {
+  if (import.meta.env?.VITE_REPLICA_SCHEMA_REHEARSAL !== '1') return [];
+  const last = after.at(-1)?.version ?? 0;
+  return [
+    {
+      version: last + 1,
+      stores: {},
+      upgrade: (transaction) =>
+        transaction.table('meta').put({ key: REHEARSAL_META_KEY, value: new Date().toISOString() }),
+    },
+  ];
+}
+
+export const REPLICA_SCHEMA: readonly SchemaVersion[] = [
+  ...SHIPPED_VERSIONS,
+  ...rehearsalVersion(SHIPPED_VERSIONS),
 ];
 
 /** The table names of the replica, for transactions over all of them. */

@@ -17,7 +17,12 @@
  * - useValueSet(url) → { valueSet, codes: ValueSetExpansionContains[], loading }
  * - useSyncStatus() → { online, syncing, pending, conflicts, failed, lastSyncedAt, signedIn }
  * - useSyncIssues() → { conflicts, failures, entries }; useUnsyncedCount() → number | undefined
+ * - useReplicaSearch(resourceType, query) → { status: 'loading' | 'ready' | 'not-held' | 'invalid', records,
+ *     total }: any FHIR search (filters, _sort, _count, _offset) answered by the local query engine over
+ *     the replica with the server's semantics; 'not-held' when the replica does not hold the type.
  * - useReplicaQuery(read, deps): any other read of the ReplicaReader, live.
+ * - useServerRead(key, (fhir) => promise) → { status: 'idle' | 'loading' | 'ready' | 'offline' | 'error' }:
+ *     a read from the server for what the replica does not hold (the console); useFhirClient().
  *
  * Writing (the one command path)
  * - useCommands() → { applyChange(change), resolveConflict(seq, 'mine' | 'theirs'), dismissFailure(seq),
@@ -33,6 +38,10 @@
  * - <SyncStatusIndicator/>: 'Online' / 'Offline', 'N changes waiting to sync', conflicts button + panel.
  * - <ConflictsPanel opened onClose/>, CONFLICT_MESSAGE = 'Another user modified the task.'
  * - <OfflineNotice/>: the persistent red 'No connection to server'.
+ *
+ * Lists
+ * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
+ * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
  */
 export {
   ReplicaProvider,
@@ -42,6 +51,8 @@ export {
 } from './ReplicaProvider';
 export { useReplicaQuery } from './useReplicaQuery';
 export { useQueue, type QueueState } from './hooks/useQueue';
+export { useReplicaSearch, searchReplica, type ReplicaSearchState } from './hooks/useReplicaSearch';
+export { useFhirClient, useServerRead, type ServerState } from './hooks/useServer';
 export { useResource, type ResourceState } from './hooks/useResource';
 export { useCommands, type Commands } from './hooks/useCommands';
 export {
@@ -58,6 +69,8 @@ export { useValueSet, type ValueSetState } from './hooks/useValueSet';
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
 export { ConflictsPanel, CONFLICT_MESSAGE, type ConflictsPanelProps } from './sync/ConflictsPanel';
 export { OfflineNotice } from './sync/OfflineNotice';
+export { ListPager, type ListPagerProps } from './list/ListPager';
+export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
 export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';

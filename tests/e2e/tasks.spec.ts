@@ -53,13 +53,21 @@ function menu(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-/** The ids of the list's rows, in order, showing every page. */
+/** The ids of the list's rows, in order, going through every page with the pager. */
 async function listedIds(page: Page): Promise<string[]> {
-  const more = page.getByRole('button', { name: 'Show more' });
-  while (await more.isVisible()) await more.click();
-  return page
-    .locator('table[aria-label="Tasks"] tbody tr')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-task-id') ?? ''));
+  const rows = page.locator('table[aria-label="Tasks"] tbody tr');
+  const firstPage = page.getByRole('button', { name: 'Page 1', exact: true });
+  if (await firstPage.isVisible()) await firstPage.click();
+  await expect(page).not.toHaveURL(/_offset=/);
+  const ids: string[] = [];
+  for (;;) {
+    ids.push(...(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-task-id') ?? ''))));
+    const next = page.getByRole('button', { name: 'Next page' });
+    if (!(await next.isVisible()) || (await next.isDisabled())) return ids;
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`_offset=${ids.length}`));
+    await expect(rows.first()).not.toHaveAttribute('data-task-id', ids[ids.length - 20] ?? '');
+  }
 }
 
 async function openQueue(page: Page, label: string): Promise<URLSearchParams> {

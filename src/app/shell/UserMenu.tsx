@@ -5,6 +5,7 @@ import { useUnsyncedCount } from '../../ui';
 import { profileName } from '../profileName';
 import { useServices, useSession } from '../services';
 import { SignOutWarning } from './SignOutWarning';
+import { StorageUsage } from './StorageUsage';
 
 function initials(name: string): string {
   return name
@@ -22,6 +23,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const unsynced = useUnsyncedCount() ?? 0;
   const [warning, setWarning] = useState(false);
+  const [opened, setOpened] = useState(false);
   const name = profileName(session);
 
   /** Ends the session on the server, then removes the replica, outbox, cached schema and tokens. */
@@ -39,7 +41,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={220} shadow="md">
+      <Menu position="bottom-end" width={260} shadow="md" opened={opened} onChange={setOpened}>
         <Menu.Target>
           <UnstyledButton aria-label="User menu" px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
             <Group gap="xs" wrap="nowrap">
@@ -60,6 +62,8 @@ export function UserMenu() {
           <Menu.Item style={{ minHeight: 44 }} onClick={askToSignOut}>
             Sign out
           </Menu.Item>
+          <Menu.Divider />
+          <StorageUsage opened={opened} />
         </Menu.Dropdown>
       </Menu>
       <SignOutWarning

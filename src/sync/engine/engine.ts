@@ -5,7 +5,7 @@ import { errorText, isNetworkFailure } from './conflict-rules';
 import type { SyncContext } from './context';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
-import { push } from './push';
+import { push, type PushReport } from './push';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
 import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
 
@@ -94,6 +94,25 @@ export class SyncEngine {
       this.schedule();
     });
     return this.running;
+  }
+
+  /**
+   * Sends the waiting changes once, now, whatever their back-off said (the connection is back), and
+   * pulls nothing: the service worker's Background Sync replay. Under the run lock, as every run.
+   */
+  async replay(): Promise<PushReport & { pending: number }> {
+    return this.lock(SYNC_LOCK_NAME, async () => {
+      this.update({ syncing: true });
+      try {
+        await this.clearBackoff();
+        const report = await push(this.context);
+        this.setOnline(!report.offline);
+        return { ...report, pending: (await this.refreshStatus()).pending };
+      } finally {
+        this.flushTouched();
+        this.update({ syncing: false });
+      }
+    });
   }
 
   /** Applies a change to the local copy and queues it, durably, in one transaction. */

@@ -3,7 +3,6 @@ export {
   CLIENT_ID_SYSTEM,
   META_CAPABILITIES,
   META_SCOPE,
-  META_SEARCH_PARAMETERS,
   type AppliedChange,
   type LocalChange,
   type LockFn,

@@ -5,7 +5,7 @@ import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
 import { resourceKey } from '../../db/types';
 import { device, hold, type Device } from './testing/harness';
 import { taskChanges } from './testing/taskChanges';
-import { META_SEARCH_PARAMETERS } from './types';
+import { readSearchParameters } from '../local-query/definitions';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
@@ -63,15 +63,16 @@ describe('pull', () => {
       return {
         task: first,
         patient: await tx.getResource(patientKey),
-        sp: await tx.getMeta<{ code?: string }[]>(META_SEARCH_PARAMETERS('Task')),
+        sp: await readSearchParameters(tx),
         cursor: await tx.getCursor('Task'),
         valueSets: await tx.getResource('ValueSet/business-status'),
       };
     });
     expect(task?.patientState).toBeTruthy();
     expect(patient?.resourceType).toBe('Patient');
-    expect(sp?.map((p) => p.code)).toEqual(
-      expect.arrayContaining(['owner', 'performer', 'status', '_lastUpdated'])
+    expect(sp?.bases).toEqual(expect.arrayContaining(['Resource', 'Task', 'Patient', 'Practitioner']));
+    expect(sp?.parameters.map((p) => p.code)).toEqual(
+      expect.arrayContaining(['owner', 'performer', 'status', '_lastUpdated', 'address-state'])
     );
     expect(cursor?.mode).toBe('history');
     void valueSets;

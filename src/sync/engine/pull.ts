@@ -311,8 +311,13 @@ async function readHistoryTypes(context: SyncContext): Promise<string[]> {
  * The SearchParameter definitions of every type the replica holds, for the local query engine (kept
  * under SEARCH_PARAMETERS_META_KEY, src/sync/local-query/definitions.ts).
  */
-async function readSearchParameters(context: SyncContext, bases: readonly string[]): Promise<SearchParameter[]> {
-  const found = await context.fhir.searchAll('SearchParameter', searchParameterQuery(bases), { noCache: true });
+async function readSearchParameters(
+  context: SyncContext,
+  bases: readonly string[]
+): Promise<SearchParameter[]> {
+  const found = await context.fhir.searchAll('SearchParameter', searchParameterQuery(bases), {
+    noCache: true,
+  });
   return found.filter((resource): resource is SearchParameter => resource.resourceType === 'SearchParameter');
 }
 

@@ -85,7 +85,6 @@ export interface SyncEngineOptions {
 }
 
 /** Meta keys the engine writes to the replica. */
-export const META_SEARCH_PARAMETERS = (resourceType: string): string => `searchParameters:${resourceType}`;
 export const META_SCOPE = 'syncScope';
 export const META_CAPABILITIES = 'historyTypes';
 export const META_LAST_RECONCILE = 'lastReconcile';

@@ -13,3 +13,5 @@ export {
   type SyncServiceConfig,
   type SyncServicePlatform,
 } from './types';
+export { replayOutbox, OUTBOX_SYNC_TAG, type ReplayResult } from './replay';
+export { buildEngine, buildServiceClient, platformLock, restoreProfile } from './construct';

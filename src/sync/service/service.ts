@@ -1,11 +1,10 @@
-import { ApiClient } from '../client';
+import type { ApiClient } from '../client';
 import { Emitter } from '../events';
-import { SyncEngine, SYNC_LOCK_NAME } from '../engine/engine';
-import type { AppliedChange, LocalChange, LockFn, SyncStatus } from '../engine/types';
-import { systemClock } from '../platform';
+import { SYNC_LOCK_NAME, type SyncEngine } from '../engine/engine';
+import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
+import { buildEngine, buildServiceClient, platformLock, restoreProfile } from './construct';
 import {
   LEADER_LOCK_NAME,
-  REFRESH_LOCK_NAME,
   type ChannelLike,
   type ChannelMessage,
   type ConflictChoice,
@@ -124,8 +123,7 @@ export class SyncService implements SyncServiceApi {
   private async startNow(config: SyncServiceConfig): Promise<ServiceStatus> {
     const client = this.client ?? this.buildClient(config);
     this.client = client;
-    const state = await client.session.restore();
-    const profile = state.status === 'none' ? undefined : state.login.profile?.reference;
+    const profile = await restoreProfile(client);
     if (!profile) {
       this.stopEngine();
       this.setStatus({ ...SIGNED_OUT });
@@ -133,15 +131,7 @@ export class SyncService implements SyncServiceApi {
     }
     if (this.engine && this.profile === profile) return this.current;
     this.stopEngine();
-    const engine = new SyncEngine({
-      client,
-      replica: this.platform.replica,
-      clock: this.platform.clock ?? systemClock,
-      lock: this.lockFn(),
-      profile: { reference: profile },
-      onlineSignal: this.platform.onlineSignal,
-      intervalMs: config.intervalMs,
-    });
+    const engine = buildEngine(this.platform, client, profile, config);
     this.engine = engine;
     this.profile = profile;
     engine.onStatus((status) => this.engineStatus(status));
@@ -152,16 +142,7 @@ export class SyncService implements SyncServiceApi {
   }
 
   private buildClient(config: SyncServiceConfig): ApiClient {
-    const client = new ApiClient({
-      baseUrl: config.baseUrl,
-      fhirUrlPath: config.fhirUrlPath,
-      clientId: config.clientId,
-      fetch: this.platform.fetch,
-      clock: this.platform.clock,
-      storage: this.platform.storage,
-      retryDelayMs: config.retryDelayMs,
-      refreshLock: (work) => this.withLock(REFRESH_LOCK_NAME, work),
-    });
+    const client = buildServiceClient(this.platform, config);
     client.onUnauthenticated(() => {
       this.stopEngine();
       this.setStatus({ ...SIGNED_OUT, endedBy: 'unauthenticated' });
@@ -247,13 +228,8 @@ export class SyncService implements SyncServiceApi {
     this.channel?.postMessage(message);
   }
 
-  private lockFn(): LockFn {
-    return (name, fn) => this.withLock(name, fn);
-  }
-
   private withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const locks = this.platform.locks;
-    return locks ? locks.request(name, work) : work();
+    return platformLock(this.platform)(name, work);
   }
 
   private setStatus(status: ServiceStatus): void {

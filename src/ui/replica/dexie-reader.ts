@@ -8,6 +8,7 @@ import {
   type QueuePage,
 } from '../../db/queues';
 import type { ReplicaDatabase } from '../../db/database';
+import { dexieQueryReader } from '../../db/query-reader';
 import type { StoredResource } from '../../db/types';
 import type { PageOptions, QueueRequest, QueueResult, ReplicaReader } from './reader';
 
@@ -37,6 +38,10 @@ export function dexieReader(db: ReplicaDatabase): ReplicaReader {
       ]);
       return { pending, failed, conflicts };
     },
+    async meta<T>(key: string) {
+      return (await db.meta.get(key))?.value as T | undefined;
+    },
+    search: dexieQueryReader(db),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ReplicaReader } from './reader';
 
 /**
  * The reads over a replica that cannot be listed (the in-memory store of jsdom tests, which have no
- * IndexedDB): records by key, the outbox and conflicts work; queues and lists by type are empty.
+ * IndexedDB): records by key, the outbox, conflicts and meta work; queues, lists by type and searches are empty.
  * Queues are tested on the Dexie replica in real Chromium.
  */
 export function storeReader(store: ReplicaStore): ReplicaReader {
@@ -24,6 +24,16 @@ export function storeReader(store: ReplicaStore): ReplicaReader {
         failed: outbox.filter((entry) => entry.state === 'failed').length,
         conflicts: conflicts.length,
       };
+    },
+    meta: (key) => store.transaction((tx) => tx.getMeta(key)),
+    search: {
+      listResources: async () => [],
+      getResources: (keys) =>
+        store.transaction(async (tx) => {
+          const found = await Promise.all(keys.map((key) => tx.getResource(key)));
+          return found.filter((record) => record !== undefined);
+        }),
+      distinctValues: async () => [],
     },
   };
 }

@@ -1,4 +1,10 @@
-import type { ConflictRecord, OutboxEntry, ResourceKey, StoredResource } from '../../db/types';
+import type {
+  ConflictRecord,
+  OutboxEntry,
+  ReplicaQueryReader,
+  ResourceKey,
+  StoredResource,
+} from '../../db/types';
 
 /** One of the task queues of the task screens. */
 export type QueueRequest =
@@ -46,4 +52,8 @@ export interface ReplicaReader {
   outboxOf(key: ResourceKey): Promise<OutboxEntry[]>;
   conflicts(): Promise<ConflictRecord[]>;
   counts(): Promise<ChangeCounts>;
+  /** A value the sync engine keeps in the replica's meta table (the cached SearchParameters). */
+  meta<T>(key: string): Promise<T | undefined>;
+  /** What the local query engine reads (src/sync/local-query): records by queue fields and by key. */
+  readonly search: ReplicaQueryReader;
 }

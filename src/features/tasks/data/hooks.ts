@@ -1,30 +1,11 @@
 import type { Coding, Resource } from '@medplum/fhirtypes';
-import type { ConflictRecord, OutboxEntry, StoredResource } from '../../../db/types';
+import type { ConflictRecord, OutboxEntry } from '../../../db/types';
 import { useReplicaQuery, useValueSet } from '../../../ui';
-import { parseTaskQuery, selectTasks } from '../queues/taskQuery';
 
 /**
  * The task screens' reads beyond the shared hooks of src/ui (useResource, useProfile, useUserQueues,
  * useValueSet, useCommands), all from the local replica: none waits on the network.
  */
-
-export interface TaskListState {
-  tasks: StoredResource[];
-  loading: boolean;
-}
-
-/**
- * The tasks of a /Task URL query, filtered and sorted by the queue rules (queues/taskQuery.ts), so
- * any filter of the URL works offline, not only the menu's queues.
- */
-export function useTaskList(query: string): TaskListState {
-  const tasks = useReplicaQuery(
-    async (reader) =>
-      selectTasks(await reader.recordsOfType('Task'), parseTaskQuery(new URLSearchParams(query))),
-    [query]
-  );
-  return { tasks: tasks ?? [], loading: tasks === undefined };
-}
 
 /** Every live record of a type the replica holds (the Practitioners and Patients it knows). */
 export function useRecordsOfType<T extends Resource>(

@@ -1,35 +1,36 @@
-import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { ListPager, pageOffset, pageSize, useReplicaSearch, withOffset } from '../../../ui';
 import { TOUCH_HEIGHT } from '../constants';
-import { useTaskList } from '../data/hooks';
 import { bestMatchingLink } from '../queues/menuQueues';
-import { parseFields, showsStatusTabs } from '../queues/taskQuery';
+import { parseFields, showsStatusTabs, taskSearch } from '../queues/taskQuery';
 import { useMenuQueues } from '../queues/useMenuQueues';
 import { NewTaskModal } from './NewTaskModal';
 import { currentTab, effectiveQuery, withTab, type StatusTab } from './statusTabs';
 import { TaskTable } from './TaskTable';
 
-const PAGE_SIZE = 50;
-
-/** /Task: a queue or any filtered list of tasks, its query in the URL, read from the replica. */
+/**
+ * /Task: a queue or any filtered list of tasks, its query in the URL. The local query engine answers
+ * it from the replica exactly as the server would, and answers again whenever the replica changes.
+ */
 export function TaskListPage() {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const params = useMemo(() => new URLSearchParams(searchStr), [searchStr]);
   const navigate = useNavigate();
   const { queues } = useMenuQueues();
   const tabsShown = showsStatusTabs(params);
-  const query = effectiveQuery(params, tabsShown).toString();
-  const { tasks, loading } = useTaskList(query);
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const query = taskSearch(effectiveQuery(params, tabsShown)).toString();
+  const found = useReplicaSearch('Task', query);
   const [creating, setCreating] = useState(false);
 
   const title = bestMatchingLink(queues, '/Task', params)?.label ?? 'Tasks';
   const fields = parseFields(params);
+  const offset = pageOffset(params);
+  const count = pageSize(params);
 
-  function openTab(tab: StatusTab): void {
-    setShown(PAGE_SIZE);
-    void navigate({ to: '/Task', search: Object.fromEntries(withTab(params, tab)) });
+  function open(next: URLSearchParams): void {
+    void navigate({ to: '/Task', search: Object.fromEntries(next) });
   }
 
   return (
@@ -41,7 +42,7 @@ export function TaskListPage() {
         </Button>
       </Group>
       {tabsShown && (
-        <Tabs value={currentTab(params)} onChange={(tab) => tab && openTab(tab as StatusTab)}>
+        <Tabs value={currentTab(params)} onChange={(tab) => tab && open(withTab(params, tab as StatusTab))}>
           <Tabs.List>
             <Tabs.Tab value="active" mih={TOUCH_HEIGHT}>
               Active
@@ -52,27 +53,28 @@ export function TaskListPage() {
           </Tabs.List>
         </Tabs>
       )}
-      {loading ? (
+      {found.status === 'loading' || found.status === 'not-held' ? (
         <Center py="xl">
           <Loader aria-label="Loading tasks" />
         </Center>
-      ) : tasks.length === 0 ? (
+      ) : found.status === 'invalid' ? (
+        <Alert color="red" title="This search cannot be run">
+          {found.message}
+        </Alert>
+      ) : found.total === 0 ? (
         <Text c="dimmed" py="md">
-          No tasks
+          No results
         </Text>
       ) : (
         <>
-          <TaskTable records={tasks.slice(0, shown)} fields={fields} />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {Math.min(shown, tasks.length)} of {tasks.length} tasks
-            </Text>
-            {shown < tasks.length && (
-              <Button variant="default" mih={TOUCH_HEIGHT} onClick={() => setShown(shown + PAGE_SIZE)}>
-                Show more
-              </Button>
-            )}
-          </Group>
+          <TaskTable records={found.records} fields={fields} />
+          <ListPager
+            offset={offset}
+            count={count}
+            shown={found.records.length}
+            total={found.total}
+            onOffset={(next) => open(withOffset(params, next))}
+          />
         </>
       )}
       <NewTaskModal opened={creating} onClose={() => setCreating(false)} />

@@ -22,9 +22,9 @@ describe('the side menu', () => {
   it('links to readable queue URLs', () => {
     expect(queues.map(queueHref)).toEqual([
       '/Task?owner=Practitioner/alice&status:not=completed&_sort=-priority-order,due-date',
-      '/Task?performer=158965000&owner:missing=true&status:not=completed&_sort=-priority-order,due-date',
-      '/Task?patient.address-state=NY&owner:missing=true&status:not=completed&_sort=-priority-order,due-date',
-      '/Task?patient.address-state=CA&owner:missing=true&status:not=completed&_sort=-priority-order,due-date',
+      '/Task?owner:missing=true&status:not=completed&performer=158965000&_sort=-priority-order,due-date',
+      '/Task?owner:missing=true&status:not=completed&patient.address-state=NY&_sort=-priority-order,due-date',
+      '/Task?owner:missing=true&status:not=completed&patient.address-state=CA&_sort=-priority-order,due-date',
       '/Task',
     ]);
   });
@@ -35,6 +35,7 @@ describe('the side menu', () => {
     expect(at('/Task?status:not=completed')).toBe('All Tasks');
     expect(at('/Task?status=completed')).toBe('All Tasks');
     expect(at('/Task?owner=Practitioner/bob')).toBe('All Tasks');
+    expect(at('/Task?performer=158965000&owner:missing=true&_offset=40')).toBe('Doctor Tasks');
     expect(at('/upload/bots')).toBe('Upload Example Bots');
     expect(at('/Task/1/details')).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_TASK_SORT } from './taskQuery';
+import { myTasks, roleQueue, stateQueue } from '../../../sync/local-query/queues';
 
 /** One link of the side menu's Tasks group. */
 export interface MenuQueue {
@@ -16,31 +16,19 @@ export interface UserRole {
   display: string;
 }
 
-const NOT_COMPLETED: [string, string] = ['status:not', 'completed'];
-const UNOWNED: [string, string] = ['owner:missing', 'true'];
-const SORT: [string, string] = ['_sort', DEFAULT_TASK_SORT];
-
-/** 'My Tasks': tasks I own, not completed. */
+/** 'My Tasks': tasks I own, not completed (the search of src/sync/local-query/queues.ts). */
 export function myTasksQueue(profile: string): MenuQueue {
-  return { label: 'My Tasks', pathname: '/Task', search: [['owner', profile], NOT_COMPLETED, SORT] };
+  return { label: 'My Tasks', pathname: '/Task', search: [...myTasks(profile)] };
 }
 
 /** '{role} Tasks': unowned, not completed, performer type is the role's code. */
 export function roleTasksQueue(role: UserRole): MenuQueue {
-  return {
-    label: `${role.display} Tasks`,
-    pathname: '/Task',
-    search: [['performer', role.code], UNOWNED, NOT_COMPLETED, SORT],
-  };
+  return { label: `${role.display} Tasks`, pathname: '/Task', search: [...roleQueue(role.code)] };
 }
 
 /** '{state} Tasks': unowned, not completed, for a patient living in the state. */
 export function stateTasksQueue(state: string): MenuQueue {
-  return {
-    label: `${state} Tasks`,
-    pathname: '/Task',
-    search: [['patient.address-state', state], UNOWNED, NOT_COMPLETED, SORT],
-  };
+  return { label: `${state} Tasks`, pathname: '/Task', search: [...stateQueue(state)] };
 }
 
 export const ALL_TASKS_QUEUE: MenuQueue = { label: 'All Tasks', pathname: '/Task', search: [] };
@@ -71,8 +59,8 @@ export function queueHref(queue: MenuQueue): string {
   return query ? `${queue.pathname}?${query}` : queue.pathname;
 }
 
-/** Parameters the list changes itself (tabs, sort): a different value does not rule a link out. */
-const SOFT_PARAMETERS = ['_sort', 'status', 'status:not'];
+/** Parameters the list changes itself (tabs, sort, paging): a different value does not rule a link out. */
+const SOFT_PARAMETERS = ['_sort', 'status', 'status:not', '_offset', '_count', '_fields'];
 
 /**
  * The link that best matches the location: same path, none of its filters different (the status
@@ -93,7 +81,9 @@ export function bestMatchingLink<T extends { pathname: string; search: [string, 
     );
     if (mismatch) continue;
     const shared = link.search.filter(([name, value]) => params.get(name) === value).length;
-    const extra = [...params.keys()].filter((name) => !link.search.some(([n]) => n === name)).length;
+    const extra = [...params.keys()].filter(
+      (name) => !SOFT_PARAMETERS.includes(name) && !link.search.some(([n]) => n === name)
+    ).length;
     const score = shared * 100 - extra;
     if (score > bestScore) {
       best = link;

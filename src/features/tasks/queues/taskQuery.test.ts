@@ -1,12 +1,42 @@
+import type { Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { listSearchParameters } from '../../../../mocks/engine/search';
+import { deriveFields } from '../../../db/derive';
+import type { StoredResource } from '../../../db/types';
+import { createLocalQueryEngine, createRecordReader } from '../../../sync/local-query';
+import { effectiveQuery } from '../list/statusTabs';
 import { DOCTOR, due, ME, NURSE, performer, taskRecord } from '../testing/records';
 import { myTasksQueue, roleTasksQueue, stateTasksQueue } from './menuQueues';
-import { DEFAULT_TASK_FIELDS, parseTaskQuery, QUEUE_FIELDS, selectTasks, showsStatusTabs } from './taskQuery';
+import { DEFAULT_TASK_FIELDS, parseFields, QUEUE_FIELDS, showsStatusTabs, taskSearch } from './taskQuery';
+import { withOffset } from '../../../ui';
 
-const ids = (params: [string, string][]) =>
-  selectTasks(records, parseTaskQuery(new URLSearchParams(params))).map((record) => record.id);
+/**
+ * The queue rules as the task list applies them: the menu's queue URLs and the list's own additions
+ * (status tab, default sort, page) run through the local query engine, as the list does.
+ */
+const engine = createLocalQueryEngine({ definitions: listSearchParameters() });
 
-const records = [
+function patientRecord(id: string, state: string): StoredResource {
+  const resource: Patient = { resourceType: 'Patient', id, address: [{ state }] };
+  return {
+    key: `Patient/${id}`,
+    resourceType: 'Patient',
+    id,
+    resource,
+    pending: 0,
+    deleted: 0,
+    lastUpdated: '',
+  };
+}
+
+const inState = (state: string) => ({ for: { reference: `Patient/${state.toLowerCase()}` } });
+/** The patient's state as the replica copies it onto the task on every write. */
+const stateOf = (record: StoredResource): Partial<StoredResource> =>
+  record.patient ? { patientState: record.patient.slice('Patient/'.length).toUpperCase() } : {};
+
+const records: StoredResource[] = [
+  patientRecord('ny', 'NY'),
+  patientRecord('ca', 'CA'),
   taskRecord('mine-routine', {
     owner: { reference: ME },
     priority: 'routine',
@@ -26,32 +56,35 @@ const records = [
   taskRecord('mine-done', { owner: { reference: ME }, priority: 'stat', status: 'completed' }),
   taskRecord('mine-deleted', { owner: { reference: ME }, priority: 'stat' }, { deleted: 1 }),
   taskRecord('other-owner', { owner: { reference: 'Practitioner/other' }, priority: 'stat' }),
-  taskRecord('doctor-asap', { performerType: performer(DOCTOR), priority: 'asap' }, { patientState: 'NY' }),
-  taskRecord(
-    'doctor-urgent',
-    { performerType: performer(DOCTOR), priority: 'urgent' },
-    { patientState: 'CA' }
-  ),
-  taskRecord(
-    'doctor-owned',
-    { performerType: performer(DOCTOR), owner: { reference: 'Practitioner/x' } },
-    { patientState: 'NY' }
-  ),
-  taskRecord(
-    'doctor-done',
-    { performerType: performer(DOCTOR), status: 'completed' },
-    { patientState: 'NY' }
-  ),
-  taskRecord(
-    'nurse-ny',
-    { performerType: performer(NURSE), priority: 'stat', status: 'on-hold' },
-    { patientState: 'NY' }
-  ),
-];
+  taskRecord('doctor-asap', { performerType: performer(DOCTOR), priority: 'asap', ...inState('NY') }),
+  taskRecord('doctor-urgent', { performerType: performer(DOCTOR), priority: 'urgent', ...inState('CA') }),
+  taskRecord('doctor-owned', {
+    performerType: performer(DOCTOR),
+    owner: { reference: 'Practitioner/x' },
+    ...inState('NY'),
+  }),
+  taskRecord('doctor-done', { performerType: performer(DOCTOR), status: 'completed', ...inState('NY') }),
+  taskRecord('nurse-ny', {
+    performerType: performer(NURSE),
+    priority: 'stat',
+    status: 'on-hold',
+    ...inState('NY'),
+  }),
+]
+  .map((record) => ({ ...record, ...deriveFields(record.resource) }))
+  .map((record) => ({ ...record, ...stateOf(record) }));
+
+/** The ids the task list shows for a URL query, page by page as the list asks for them. */
+async function listed(search: [string, string][] | string, rows = records): Promise<string[]> {
+  const params = new URLSearchParams(search);
+  const query = taskSearch(effectiveQuery(params, showsStatusTabs(params)));
+  const found = await engine.searchReplica(createRecordReader(rows), 'Task', query);
+  return found.resources.map((resource) => resource.id ?? '');
+}
 
 describe('which tasks belong in which queue, and in what order', () => {
-  it('My Tasks: mine, not completed, not deleted; by priority, then due date with undated last', () => {
-    expect(ids(myTasksQueue(ME).search)).toEqual([
+  it('My Tasks: mine, not completed, not deleted; by priority, then due date with undated last', async () => {
+    expect(await listed(myTasksQueue(ME).search)).toEqual([
       'mine-stat-early',
       'mine-stat-late',
       'mine-stat-undated',
@@ -59,41 +92,49 @@ describe('which tasks belong in which queue, and in what order', () => {
     ]);
   });
 
-  it('a role queue: unowned, not completed, carrying the role as performer type', () => {
-    expect(ids(roleTasksQueue({ code: DOCTOR, display: 'Doctor' }).search)).toEqual([
+  it('a role queue: unowned, not completed, carrying the role as performer type', async () => {
+    expect(await listed(roleTasksQueue({ code: DOCTOR, display: 'Doctor' }).search)).toEqual([
       'doctor-asap',
       'doctor-urgent',
     ]);
-    expect(ids(roleTasksQueue({ code: NURSE, display: 'Registered Nurse' }).search)).toEqual(['nurse-ny']);
+    expect(await listed(roleTasksQueue({ code: NURSE, display: 'Registered Nurse' }).search)).toEqual([
+      'nurse-ny',
+    ]);
   });
 
-  it('a state queue: unowned, not completed, for a patient living in the state, any role', () => {
-    expect(ids(stateTasksQueue('NY').search)).toEqual(['nurse-ny', 'doctor-asap']);
-    expect(ids(stateTasksQueue('CA').search)).toEqual(['doctor-urgent']);
-    expect(ids(stateTasksQueue('TX').search)).toEqual([]);
+  it('a state queue: unowned, not completed, for a patient living in the state, any role', async () => {
+    expect(await listed(stateTasksQueue('NY').search)).toEqual(['nurse-ny', 'doctor-asap']);
+    expect(await listed(stateTasksQueue('CA').search)).toEqual(['doctor-urgent']);
+    expect(await listed(stateTasksQueue('TX').search)).toEqual([]);
   });
 
-  it('the Completed tab lists completed tasks only; a list without filters lists all but deleted ones', () => {
-    expect(ids([['status', 'completed']])).toEqual(['mine-done', 'doctor-done']);
-    expect(ids([])).toHaveLength(records.length - 1);
+  it('the Completed tab lists completed tasks only; a bare /Task is the Active tab', async () => {
+    expect(await listed('status=completed')).toEqual(['mine-done', 'doctor-done']);
+    expect(await listed('')).toHaveLength(9);
+    expect(await listed('')).not.toContain('mine-done');
   });
 
-  it('equal tasks keep a stable order by id, and _lastUpdated descending puts unsynced tasks first', () => {
-    const tied = [taskRecord('b', { priority: 'stat' }), taskRecord('a', { priority: 'stat' })];
-    expect(selectTasks(tied, parseTaskQuery(new URLSearchParams())).map((r) => r.id)).toEqual(['a', 'b']);
-    const dated = [
-      taskRecord('old', {}, { lastUpdated: '2024-01-01T00:00:00Z' }),
-      taskRecord('local', {}, { lastUpdated: '' }),
-      taskRecord('new', {}, { lastUpdated: '2024-06-01T00:00:00Z' }),
-    ];
-    const query = parseTaskQuery(new URLSearchParams([['_sort', '-_lastUpdated']]));
-    expect(selectTasks(dated, query).map((r) => r.id)).toEqual(['local', 'new', 'old']);
+  it('pages 20 rows at a time; the next page starts where the URL says', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => taskRecord(`t${String(i).padStart(2, '0')}`));
+    expect(await listed('', many)).toHaveLength(20);
+    expect((await listed(withOffset(new URLSearchParams(), 40).toString(), many))[0]).toBe('t40');
+    expect(await listed(withOffset(new URLSearchParams(), 40).toString(), many)).toHaveLength(5);
+  });
+
+  it('any filter of the URL narrows the list, as the server reads it', async () => {
+    expect(await listed('priority=asap,urgent&_sort=priority')).toEqual(['doctor-asap', 'doctor-urgent']);
+    expect(await listed('owner:missing=false&priority=stat&_sort=_id')).toEqual([
+      'mine-stat-early',
+      'mine-stat-late',
+      'mine-stat-undated',
+      'other-owner',
+    ]);
   });
 
   it('queues show the queue columns, other lists the Task defaults, and _fields wins', () => {
-    expect(parseTaskQuery(new URLSearchParams(myTasksQueue(ME).search)).fields).toEqual([...QUEUE_FIELDS]);
-    expect(parseTaskQuery(new URLSearchParams()).fields).toEqual([...DEFAULT_TASK_FIELDS]);
-    expect(parseTaskQuery(new URLSearchParams('_fields=code,status')).fields).toEqual(['code', 'status']);
+    expect(parseFields(new URLSearchParams(myTasksQueue(ME).search))).toEqual([...QUEUE_FIELDS]);
+    expect(parseFields(new URLSearchParams())).toEqual([...DEFAULT_TASK_FIELDS]);
+    expect(parseFields(new URLSearchParams('_fields=code,status'))).toEqual(['code', 'status']);
   });
 
   it('hides the Active / Completed tabs on role and state queues only', () => {

@@ -16,6 +16,7 @@ import type { ConflictRecord, OutboxEntry, StoredResource } from '../../../db/ty
 import type { ApiClient } from '../../../sync/client';
 import type { AppliedChange, LocalChange } from '../../../sync/engine/types';
 import type { ServiceStatus, SyncServiceApi } from '../../../sync/service/types';
+import { createRecordReader } from '../../../sync/local-query';
 import { ReplicaProvider, type ReplicaReader } from '../../../ui';
 
 const STATUS: ServiceStatus = {
@@ -36,6 +37,8 @@ export class FakeReplica {
   readonly records = new Map<string, StoredResource>();
   readonly outbox = new Map<number, OutboxEntry>();
   readonly conflicts = new Map<number, ConflictRecord>();
+  /** The replica's meta values (the cached SearchParameter definitions). */
+  readonly meta = new Map<string, unknown>();
   readonly applied: LocalChange[] = [];
   /** Set to make the next applyChange reject with this error (nothing stored). */
   rejectNext: Error | undefined;
@@ -99,6 +102,13 @@ export class FakeReplica {
       conflicts: this.conflicts.size,
       failed: [...this.outbox.values()].filter((entry) => entry.state === 'failed').length,
     }),
+    meta: async <T,>(key: string) => this.meta.get(key) as T | undefined,
+    search: {
+      listResources: (type, conditions) =>
+        createRecordReader(this.records.values()).listResources(type, conditions),
+      getResources: (keys) => createRecordReader(this.records.values()).getResources(keys),
+      distinctValues: (type, field) => createRecordReader(this.records.values()).distinctValues(type, field),
+    },
   };
 
   readonly service: SyncServiceApi = {

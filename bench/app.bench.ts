@@ -1,0 +1,193 @@
+/**
+ * Budgets of the built app in Debian's Chromium against the `npm start` host (fresh seed):
+ * - cold start with a warm replica to My Tasks rendered: sign in once, let the first sync finish,
+ *   then RUNS times a new page in the same context → the first task row of My Tasks; median ≤ 1.5 s;
+ * - opening a task from a queue: click a row → the task's Task Actions shown; median ≤ 200 ms;
+ * - JavaScript the browser loads for /Task and /Task/{id} (a fresh context, so nothing is cached),
+ *   gzipped sizes summed: ≤ 350 KB. Scripts loaded by the page and by its sync worker are counted;
+ *   what the service worker precaches in the background for later routes is not counted.
+ * Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+
+const RUNS = Number(process.env.RUNS ?? 9);
+const PORT = 4391;
+const BASE = `http://localhost:${PORT}`;
+const MY_TASKS =
+  '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
+const BUDGET = { coldStartMs: 1500, openTaskMs: 200, taskRouteJsKb: 350 };
+
+if (!existsSync('dist/index.html')) {
+  console.error('Build the app first: npm run build');
+  process.exit(1);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const ms = (value: number): string => `${Math.round(value)} ms`;
+const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER BUDGET');
+
+async function startServer(dataFile: string): Promise<() => Promise<void>> {
+  const child = spawn(
+    'npx',
+    ['tsx', 'mocks/http/main.ts', '--port', String(PORT), '--reset', '--data', dataFile],
+    { stdio: 'ignore', detached: true }
+  );
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/config.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error('The server did not answer within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-(child.pid as number), 'SIGTERM');
+    await exited;
+  };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${BASE}/signin`);
+  await page.getByLabel('Email').fill('doctor@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Password' }).fill('password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/Task/);
+}
+
+const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
+
+async function waitForFirstSync(page: Page): Promise<void> {
+  await page.goto(`${BASE}${MY_TASKS}`);
+  await firstRow(page).waitFor({ timeout: 60_000 });
+  await page.getByRole('status', { name: 'Sync status' }).getByText('Online').waitFor({ timeout: 60_000 });
+}
+
+/** A new page in the warm context → the first row of My Tasks. */
+async function coldStart(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(`${BASE}${MY_TASKS}`);
+  await firstRow(page).waitFor({ timeout: 30_000 });
+  const elapsed = performance.now() - started;
+  await page.close();
+  return elapsed;
+}
+
+/** Click the n-th row of My Tasks → the task's actions shown; then back to the queue. */
+async function openTask(page: Page, index: number): Promise<number> {
+  const rows = page.locator('table[aria-label="Tasks"] tbody tr');
+  await rows.first().waitFor();
+  const row = rows.nth(index % (await rows.count()));
+  const started = performance.now();
+  await row.locator('td').nth(2).click();
+  await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
+  const elapsed = performance.now() - started;
+  await page.goBack();
+  return elapsed;
+}
+
+interface Script {
+  url: string;
+  gzipKb: number;
+  by: 'page' | 'worker' | 'service worker';
+}
+
+/** Scripts fetched in a fresh context while signing in, showing My Tasks and opening a task. */
+async function taskRouteScripts(context: BrowserContext): Promise<Script[]> {
+  const scripts: Script[] = [];
+  const pending: Promise<void>[] = [];
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js') || url.origin !== BASE) return;
+    const request = response.request();
+    const by = request.serviceWorker() ? 'service worker' : frameOf(request) ? 'page' : 'worker';
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.push({ url: url.pathname, gzipKb: gzipSync(body).length / 1024, by }))
+        .catch(() => undefined)
+    );
+  });
+  const page = await context.newPage();
+  await signIn(page);
+  await waitForFirstSync(page);
+  await firstRow(page).locator('td').nth(2).click();
+  await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  return scripts;
+}
+
+/** Whether a request came from a page's frame (not from one of its workers). */
+function frameOf(request: { frame(): unknown }): boolean {
+  try {
+    return !!request.frame();
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'carequeue-app-bench-'));
+  const stop = await startServer(join(dir, 'data.json'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const viewport = { width: 1024, height: 768 };
+    const sizes = await browser.newContext({ viewport });
+    const scripts = await taskRouteScripts(sizes);
+    await sizes.close();
+
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page);
+    await waitForFirstSync(page);
+    await coldStart(context); // the first one also fills the HTTP cache
+    const starts: number[] = [];
+    for (let i = 0; i < RUNS; i++) starts.push(await coldStart(context));
+
+    await page.goto(`${BASE}${MY_TASKS}`);
+    await openTask(page, 0);
+    const opens: number[] = [];
+    for (let i = 0; i < RUNS; i++) opens.push(await openTask(page, i + 1));
+    await context.close();
+
+    const unique = [...new Map(scripts.map((script) => [`${script.by} ${script.url}`, script])).values()];
+    const counted = unique.filter((script) => script.by !== 'service worker');
+    const totalKb = counted.reduce((sum, script) => sum + script.gzipKb, 0);
+    console.log(`Cold start to My Tasks (warm replica), ${RUNS} runs:`);
+    console.log(
+      `  median ${ms(median(starts))}, worst ${ms(Math.max(...starts))}, budget ${ms(BUDGET.coldStartMs)}: ${verdict(median(starts) <= BUDGET.coldStartMs)}`
+    );
+    console.log(`Open a task from My Tasks, ${RUNS} runs:`);
+    console.log(
+      `  median ${ms(median(opens))}, worst ${ms(Math.max(...opens))}, budget ${ms(BUDGET.openTaskMs)}: ${verdict(median(opens) <= BUDGET.openTaskMs)}`
+    );
+    console.log('JavaScript loaded for /Task and /Task/{id} (gzip):');
+    for (const script of counted) {
+      console.log(`  ${script.gzipKb.toFixed(1).padStart(7)} KB  ${script.by.padEnd(14)} ${script.url}`);
+    }
+    console.log(
+      `  total ${totalKb.toFixed(1)} KB (page and its worker), budget ${BUDGET.taskRouteJsKb} KB: ${verdict(totalKb <= BUDGET.taskRouteJsKb)}`
+    );
+  } finally {
+    await browser.close();
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

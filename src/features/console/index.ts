@@ -1,0 +1,3 @@
+export { ResourceListPage } from './list/ResourceListPage';
+export { ResourcePage } from './resource/ResourcePage';
+export { ResourceVersionPage } from './resource/ResourceVersionPage';

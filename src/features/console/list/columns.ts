@@ -1,0 +1,76 @@
+import type { Communication, HumanName, Resource } from '@medplum/fhirtypes';
+import { dataTypeText, dateTimeText, fieldLabel, namesText } from '../format';
+
+/** One column of the resource list: a field of the URL's `_fields` (or the defaults) and its text. */
+export interface ResourceColumn {
+  field: string;
+  heading: string;
+  value: (resource: Resource) => string;
+}
+
+/** The columns of a type when the URL names none (spec §2). */
+export function defaultFields(resourceType: string): string[] {
+  switch (resourceType) {
+    case 'Patient':
+    case 'Practitioner':
+      return ['name', 'birthdate', 'gender'];
+    case 'DiagnosticReport':
+      return ['subject', 'code', 'status'];
+    case 'Communication':
+      return ['sender', 'recipient', 'payload'];
+    default:
+      return ['id', '_lastUpdated'];
+  }
+}
+
+/** Sort of a list whose URL names none (spec §7: '-_lastUpdated' for types other than Task). */
+export const DEFAULT_SORT = '-_lastUpdated';
+
+const field = (resource: Resource, name: string): unknown =>
+  (resource as unknown as Record<string, unknown>)[name];
+
+/** Search parameter names whose element is spelled differently. */
+const ELEMENTS: Record<string, string> = { birthdate: 'birthDate', 'family-name': 'name' };
+
+/** A value or a list of values as one line. */
+export function elementText(value: unknown): string {
+  if (Array.isArray(value))
+    return value
+      .map((item) => dataTypeText(item) ?? '')
+      .filter(Boolean)
+      .join(', ');
+  return dataTypeText(value) ?? '';
+}
+
+const SPECIAL: Record<string, Omit<ResourceColumn, 'field'>> = {
+  id: { heading: 'ID', value: (resource) => resource.id ?? '' },
+  _lastUpdated: { heading: 'Last Updated', value: (resource) => dateTimeText(resource.meta?.lastUpdated) },
+  name: {
+    heading: 'Name',
+    value: (resource) => {
+      const name = field(resource, 'name');
+      return Array.isArray(name) ? namesText(name as HumanName[]) : elementText(name);
+    },
+  },
+  payload: {
+    heading: 'Payload',
+    value: (resource) =>
+      ((resource as Communication).payload ?? [])
+        .map((part) => part.contentString ?? part.contentAttachment?.title ?? '')
+        .filter(Boolean)
+        .join(' '),
+  },
+};
+
+export function resourceColumns(fields: readonly string[]): ResourceColumn[] {
+  return fields.map((name) => {
+    const special = SPECIAL[name];
+    if (special) return { field: name, ...special };
+    const element = ELEMENTS[name] ?? name;
+    return {
+      field: name,
+      heading: fieldLabel(name),
+      value: (resource) => elementText(field(resource, element)),
+    };
+  });
+}

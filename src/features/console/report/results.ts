@@ -1,0 +1,53 @@
+import type { Observation, Reference } from '@medplum/fhirtypes';
+import { conceptText, quantityText, rangeText, referenceText } from '../format';
+
+/** Interpretation codes that mark a critical result (abnormal alert, critically low/high, abnormal). */
+export const CRITICAL_INTERPRETATIONS: readonly string[] = ['AA', 'LL', 'HH', 'A'];
+
+/** One row of a report's results table (spec console §2). */
+export interface ResultRow {
+  id: string;
+  test: string;
+  value: string;
+  referenceRange: string;
+  interpretation: string;
+  category: string;
+  performer: string;
+  status: string;
+  critical: boolean;
+}
+
+function valueText(observation: Observation): string {
+  if (observation.valueQuantity) return quantityText(observation.valueQuantity);
+  if (observation.valueCodeableConcept) return conceptText(observation.valueCodeableConcept);
+  if (observation.valueString !== undefined) return observation.valueString;
+  if (observation.valueBoolean !== undefined) return String(observation.valueBoolean);
+  if (observation.valueInteger !== undefined) return String(observation.valueInteger);
+  return '';
+}
+
+export function resultRow(observation: Observation): ResultRow {
+  const range = observation.referenceRange?.[0];
+  const codes = (observation.interpretation ?? []).flatMap((concept) =>
+    (concept.coding ?? []).map((coding) => coding.code ?? '')
+  );
+  return {
+    id: observation.id ?? '',
+    test: conceptText(observation.code),
+    value: valueText(observation),
+    referenceRange: range?.text ?? rangeText({ low: range?.low, high: range?.high }),
+    interpretation: (observation.interpretation ?? []).map(conceptText).join(', '),
+    category: (observation.category ?? []).map(conceptText).join(', '),
+    performer: (observation.performer ?? []).map(referenceText).join(', '),
+    status: observation.status ?? '',
+    critical: codes.some((code) => CRITICAL_INTERPRETATIONS.includes(code)),
+  };
+}
+
+/** The ids of a report's Observation results, in its order. */
+export function resultIds(results: Reference[] | undefined): string[] {
+  return (results ?? []).flatMap((reference) => {
+    const match = /^Observation\/([^/]+)$/.exec(reference.reference ?? '');
+    return match?.[1] ? [match[1]] : [];
+  });
+}

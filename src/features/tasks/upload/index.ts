@@ -1,0 +1,1 @@
+export { UploadPage, type UploadPageProps } from './UploadPage';
