@@ -2,7 +2,8 @@ import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fh
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '../../db/types';
 import { isNewer, nowIso, type SyncContext } from './context';
 import { acceptServerVersion, writeRecord } from './record';
-import { loadUserScope, referencesOf, taskQueries } from './scope';
+import { Newest } from './newest';
+import { loadUserScope, taskQueries } from './scope';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
@@ -366,49 +367,6 @@ async function rememberIds(context: SyncContext, newest: Newest): Promise<void> 
 }
 
 export const knownIdsKey = (resourceType: string): string => `knownIds:${resourceType}`;
-
-/** The newest server time seen per type, and the references of the tasks seen. */
-class Newest {
-  private readonly byType = new Map<string, string>();
-  private readonly refs = new Set<string>();
-  private readonly ids = new Map<string, Set<string>>();
-
-  see(type: string, lastUpdated: string): void {
-    const current = this.byType.get(type);
-    if (!current || Date.parse(lastUpdated) > Date.parse(current)) this.byType.set(type, lastUpdated);
-  }
-
-  remember(resource: Resource): void {
-    if (resource.meta?.lastUpdated) this.see(resource.resourceType, resource.meta.lastUpdated);
-    if (resource.id) {
-      if (!this.ids.has(resource.resourceType)) this.ids.set(resource.resourceType, new Set());
-      this.ids.get(resource.resourceType)?.add(resource.id);
-    }
-    for (const reference of referencesOf(resource)) this.refs.add(reference);
-  }
-
-  of(type: string): string | undefined {
-    return this.byType.get(type);
-  }
-
-  overall(): string | undefined {
-    let best: string | undefined;
-    for (const value of this.byType.values()) if (!best || Date.parse(value) > Date.parse(best)) best = value;
-    return best;
-  }
-
-  types(): string[] {
-    return [...this.byType.keys()];
-  }
-
-  references(): string[] {
-    return [...this.refs];
-  }
-
-  idsOf(type: string): string[] {
-    return [...(this.ids.get(type) ?? [])];
-  }
-}
 
 function idFromUrl(url: string | undefined): string | undefined {
   const match = /([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(url ?? '');
