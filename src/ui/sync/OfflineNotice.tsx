@@ -1,30 +1,17 @@
-import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { Alert } from '@mantine/core';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 
-const NOTICE_ID = 'no-connection';
-
-/** The persistent red notice 'No connection to server' while the client is offline (spec console §8). */
+/**
+ * The persistent red notice 'No connection to server' while the client is offline (spec console §8).
+ * A banner at the top of the page rather than a toast: a clinician may work offline for an hour, and a
+ * toast that never closes would cover the buttons in the bottom-right corner of a tablet's screen.
+ */
 export function OfflineNotice() {
   const { online } = useSyncStatus();
-  useEffect(() => {
-    if (online) {
-      notifications.hide(NOTICE_ID);
-      return;
-    }
-    notifications.show({
-      id: NOTICE_ID,
-      color: 'red',
-      message: 'No connection to server',
-      autoClose: false,
-      withCloseButton: false,
-    });
-  }, [online]);
-  useEffect(
-    () => () => {
-      notifications.hide(NOTICE_ID);
-    },
-    []
+  if (online) return null;
+  return (
+    <Alert color="red" variant="filled" role="alert" py={6} mb="sm">
+      No connection to server
+    </Alert>
   );
-  return null;
 }
