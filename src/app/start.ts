@@ -1,7 +1,7 @@
-import { DexieReplicaStore, MemoryReplicaStore, metaTableStorage } from '../db';
+import { DexieReplicaStore, metaTableStorage } from '../db';
 import { ApiClient, MemoryStorage, webStorage, type FetchLike, type KeyValueStorage } from '../sync';
-import { browserPlatform, SyncService, type SyncServiceApi, type SyncServiceConfig } from '../sync/service';
-import { dexieReader, storeReader, type ReplicaChanges, type ReplicaReader } from '../ui';
+import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
+import { dexieReader, type ReplicaChanges, type ReplicaReader } from '../ui';
 import { loadRuntimeConfig } from './config';
 import type { AppServices } from './services';
 import { connectSyncWorker } from './syncWorker';
@@ -29,7 +29,7 @@ export async function startServices(options: StartOptions): Promise<AppServices>
     fhirUrlPath: config.fhirUrlPath,
     clientId: config.clientId,
   };
-  const replica = buildReplica(options, fetchImpl);
+  const replica = await buildReplica(options, fetchImpl);
   const client = new ApiClient({
     baseUrl: config.baseUrl,
     fhirUrlPath: config.fhirUrlPath,
@@ -51,42 +51,29 @@ export interface ReplicaServices {
   syncConfig: SyncServiceConfig;
 }
 
-function buildReplica(options: StartOptions, fetchImpl: FetchLike): Omit<ReplicaServices, 'syncConfig'> {
+/**
+ * The sync service runs in the worker; the code to run it in the page (jsdom tests, browsers
+ * without module workers) is loaded only when needed, so the task routes do not carry the engine twice.
+ */
+async function buildReplica(
+  options: StartOptions,
+  fetchImpl: FetchLike
+): Promise<Omit<ReplicaServices, 'syncConfig'>> {
   if (typeof indexedDB === 'undefined') {
     const storage = options.storage ? webStorage(options.storage) : new MemoryStorage();
+    const { inMemoryReplica } = await import('./inMemoryReplica');
     return inMemoryReplica(storage, fetchImpl);
   }
   const store = new DexieReplicaStore();
   const storage = metaTableStorage(store.db);
-  const service =
-    typeof Worker === 'function' && !options.inPage
-      ? connectSyncWorker()
-      : new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
+  let service: SyncServiceApi;
+  if (typeof Worker === 'function' && !options.inPage) {
+    service = connectSyncWorker();
+  } else {
+    const { browserPlatform, SyncService } = await import('../sync/service');
+    service = new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
+  }
   return { reader: dexieReader(store.db), service, storage };
-}
-
-/** The replica in memory with the service in the page: jsdom tests. */
-export function inMemoryReplica(
-  storage: KeyValueStorage,
-  fetchImpl?: FetchLike
-): Omit<ReplicaServices, 'syncConfig'> & { service: SyncService } {
-  const store = new MemoryReplicaStore();
-  const service = new SyncService({ replica: store, storage, fetch: fetchImpl });
-  const changes: ReplicaChanges = (listener) => {
-    let id: number | undefined;
-    let closed = false;
-    void service
-      .subscribe(() => listener())
-      .then((subscription) => {
-        id = subscription;
-        if (closed) void service.unsubscribe(subscription);
-      });
-    return () => {
-      closed = true;
-      if (id !== undefined) void service.unsubscribe(id);
-    };
-  };
-  return { reader: storeReader(store), service, storage, changes };
 }
 
 /** A Web Lock around `work` where the browser has them. */

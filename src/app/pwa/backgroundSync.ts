@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG, type ServiceStatus, type SyncServiceApi } from '../../sync/service';
+import { OUTBOX_SYNC_TAG, type ServiceStatus, type SyncServiceApi } from '../../sync/service/types';
 
 /** Background Sync on a registration (not in TypeScript's DOM library). */
 interface SyncManagerLike {

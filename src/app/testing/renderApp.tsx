@@ -4,7 +4,7 @@ import { ApiClient, MemoryStorage, parseRuntimeConfig, type RuntimeConfig } from
 import type { SyncService } from '../../sync/service';
 import { App } from '../App';
 import type { AppServices } from '../services';
-import { inMemoryReplica } from '../start';
+import { inMemoryReplica } from '../inMemoryReplica';
 
 export interface RenderedApp extends RenderResult {
   services: AppServices;

@@ -1,8 +1,7 @@
 import { buildEngine, buildServiceClient, restoreProfile } from './construct';
 import type { SyncServiceConfig, SyncServicePlatform } from './types';
 
-/** The Background Sync tag under which a page asks the service worker to replay the outbox. */
-export const OUTBOX_SYNC_TAG = 'carequeue-outbox';
+export { OUTBOX_SYNC_TAG } from './types';
 
 export type ReplayResult =
   | { outcome: 'signed-out' }

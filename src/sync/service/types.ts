@@ -86,3 +86,6 @@ export type ChannelMessage =
 export const LEADER_LOCK_NAME = 'carequeue-sync-leader';
 export const REFRESH_LOCK_NAME = 'carequeue-token-refresh';
 export const CHANNEL_NAME = 'carequeue-sync';
+
+/** The Background Sync tag under which a page asks the service worker to replay the outbox. */
+export const OUTBOX_SYNC_TAG = 'carequeue-outbox';
