@@ -101,6 +101,29 @@ describe('sync status in the header', () => {
   });
 });
 
+describe('coming back to the app', () => {
+  it("pulls a colleague's change when the window regains focus, without waiting for the timer", async () => {
+    const app = await signedInApp('doctor@example.com');
+    const nurse = await signInByApi(baseUrl, 'nurse@example.com');
+    const task = await unownedOpenTask(nurse, 2);
+    const before = (await app.sync.status()).lastSyncedAt;
+    const response = await nurse.fetch(`fhir/R4/Task/${task.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json-patch+json' },
+      body: JSON.stringify([{ op: 'add', path: '/businessStatus', value: { text: 'Seen on the ward' } }]),
+    });
+    expect(response.status).toBe(200);
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(async () => expect((await app.sync.status()).lastSyncedAt).not.toBe(before), {
+      timeout: 10_000,
+    });
+    const seen = await app.services.replica.reader.record(`Task/${task.id}`);
+    expect((seen?.resource as Task | undefined)?.businessStatus?.text).toBe('Seen on the ward');
+  });
+});
+
 describe('conflicts panel', () => {
   /** The doctor pauses a task the nurse has just put in progress: a conflict for the doctor. */
   async function conflictOnATask(offset: number) {

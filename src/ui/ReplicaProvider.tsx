@@ -54,6 +54,22 @@ export function ReplicaProvider({
     return client.session.subscribe(startIfSignedIn);
   }, [client, service, config]);
 
+  // Pull when the clinician comes back to the app (another app was in front, the tablet woke up):
+  // the queues are then as fresh as the connection allows before anyone reads them.
+  useEffect(() => {
+    const syncIfVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (client.session.getState().status === 'none') return;
+      void service.syncNow().catch(() => undefined);
+    };
+    window.addEventListener('focus', syncIfVisible);
+    document.addEventListener('visibilitychange', syncIfVisible);
+    return () => {
+      window.removeEventListener('focus', syncIfVisible);
+      document.removeEventListener('visibilitychange', syncIfVisible);
+    };
+  }, [client, service]);
+
   useEffect(
     () =>
       statusStore.subscribe(() => {
