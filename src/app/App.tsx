@@ -1,6 +1,6 @@
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ReplicaProvider } from '../ui';
+import { ReplicaLifecycleNotice, ReplicaProvider } from '../ui';
 import { AppProviders } from './Providers';
 import { UpdateNotice } from './pwa';
 import { createAppRouter } from './router';
@@ -36,6 +36,7 @@ export function App({ services, history }: AppProps) {
         >
           <RouterProvider router={router} />
           <UpdateNotice />
+          <ReplicaLifecycleNotice lifecycle={services.replica.lifecycle} />
         </ReplicaProvider>
       </ServicesContext.Provider>
     </AppProviders>

@@ -1,7 +1,7 @@
 import { DexieReplicaStore, metaTableStorage } from '../db';
 import { ApiClient, MemoryStorage, webStorage, type FetchLike, type KeyValueStorage } from '../sync';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
-import { dexieReader, type ReplicaChanges, type ReplicaReader } from '../ui';
+import { dexieReader, type LifecycleSource, type ReplicaChanges, type ReplicaReader } from '../ui';
 import { loadRuntimeConfig } from './config';
 import type { AppServices } from './services';
 import { connectSyncWorker } from './syncWorker';
@@ -48,6 +48,8 @@ export interface ReplicaServices {
   /** Where the page's session lives (shared with the service). */
   storage: KeyValueStorage;
   changes?: ReplicaChanges;
+  /** Schema changes made by other tabs (IndexedDB only). */
+  lifecycle?: LifecycleSource;
   syncConfig: SyncServiceConfig;
 }
 
@@ -73,7 +75,7 @@ async function buildReplica(
     const { browserPlatform, SyncService } = await import('../sync/service');
     service = new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
   }
-  return { reader: dexieReader(store.db), service, storage };
+  return { reader: dexieReader(store.db), service, storage, lifecycle: store.lifecycle };
 }
 
 /** A Web Lock around `work` where the browser has them. */

@@ -38,6 +38,7 @@
  * - <SyncStatusIndicator/>: 'Online' / 'Offline', 'N changes waiting to sync', conflicts button + panel.
  * - <ConflictsPanel opened onClose/>, CONFLICT_MESSAGE = 'Another user modified the task.'
  * - <OfflineNotice/>: the persistent red 'No connection to server'.
+ * - <ReplicaLifecycleNotice/>: another tab updated the app (reload), or this tab's update waits for others.
  *
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
@@ -69,6 +70,7 @@ export { useValueSet, type ValueSetState } from './hooks/useValueSet';
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
 export { ConflictsPanel, CONFLICT_MESSAGE, type ConflictsPanelProps } from './sync/ConflictsPanel';
 export { OfflineNotice } from './sync/OfflineNotice';
+export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLifecycleNotice';
 export { ListPager, type ListPagerProps } from './list/ListPager';
 export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
 export { differences, summarise, type Difference } from './sync/differences';
