@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['mocks/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', 'src/**/*.browser.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', '**/*.browser.test.ts'],
           testTimeout: 20000,
         },
       },
@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['src/**/*.browser.test.ts'],
+          include: ['src/**/*.browser.test.ts', 'mocks/**/*.browser.test.ts'],
           testTimeout: 20000,
           browser: {
             enabled: true,
