@@ -41,7 +41,19 @@ const appNeverImportsMocks = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'public', 'coverage', '.data', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'node_modules',
+      'public',
+      'coverage',
+      '.data',
+      'test-results',
+      'reports',
+      'bots/compiled',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,12 +28,33 @@ __export(review_report_exports, {
 });
 module.exports = __toCommonJS(review_report_exports);
 
-// bots/codes.ts
+// src/fhir/product-codes.ts
 var SNOMED_SYSTEM = 'http://snomed.info/sct';
 var PRODUCT_FHIR_BASE = 'https://carequeue.example.org/fhir';
 var TASK_TYPE_SYSTEM = `${PRODUCT_FHIR_BASE}/CodeSystem/task-type`;
 var BUSINESS_STATUS_SYSTEM = `${PRODUCT_FHIR_BASE}/CodeSystem/business-status`;
-var DOCTOR = { system: SNOMED_SYSTEM, code: '158965000', display: 'Doctor' };
+var MRN_SYSTEM = `${PRODUCT_FHIR_BASE}/sid/mrn`;
+var LAB_ACCESSION_SYSTEM = `${PRODUCT_FHIR_BASE}/sid/lab-accession`;
+var BUSINESS_STATUS_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/business-status`;
+var PRACTITIONER_ROLE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/practitioner-role`;
+var TASK_TYPE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/task-type`;
+var ROLES = {
+  doctor: { code: '158965000', display: 'Doctor' },
+  nursePractitioner: { code: '224571005', display: 'Nurse Practitioner' },
+  registeredNurse: { code: '224535009', display: 'Registered Nurse' },
+  careCoordinator: { code: '768820003', display: 'Care Coordinator' },
+  careTeamCoordinator: { code: '768821004', display: 'Care Team Coordinator' },
+  /** SNOMED CT "Medical coder": the closest occupation to a billing specialist. */
+  medicalBillingSpecialist: { code: '1251542004', display: 'Medical Billing Specialist' },
+  /** SNOMED CT "Medical record administrator": the closest occupation to quality assurance staff. */
+  qualityAssurance: { code: '56542007', display: 'Quality Assurance' },
+  /** SNOMED CT "Physician assistant". */
+  assistant: { code: '449161006', display: 'Assistant' },
+};
+
+// bots/codes.ts
+var DOCTOR = { system: SNOMED_SYSTEM, ...ROLES.doctor };
+var CARE_COORDINATOR = { system: SNOMED_SYSTEM, ...ROLES.careCoordinator };
 function taskCode(code, display) {
   return { coding: [{ system: TASK_TYPE_SYSTEM, code, display }], text: display };
 }

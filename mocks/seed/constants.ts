@@ -18,31 +18,30 @@ export const CAROL_WHITE_ID = 'practitioner-carol-white';
 export const CAROL_WHITE_RIVERSIDE_ID = 'riverside-practitioner-carol-white';
 export const DAN_BROWN_ID = 'practitioner-dan-brown';
 
-/** Code systems. */
-export const SNOMED_SYSTEM = 'http://snomed.info/sct';
-export const LOINC_SYSTEM = 'http://loinc.org';
-export const UCUM_SYSTEM = 'http://unitsofmeasure.org';
-/** States of licensure and patient addresses are coded with the postal service's two-letter codes. */
-export const STATE_SYSTEM = 'https://www.usps.com/';
+/** The product's code systems and value set URLs, shared with the app. */
+export {
+  BUSINESS_STATUS_SYSTEM,
+  BUSINESS_STATUS_VALUESET_URL,
+  DEGREE_SYSTEM,
+  LAB_ACCESSION_SYSTEM,
+  LOINC_SYSTEM,
+  MRN_SYSTEM,
+  PRACTITIONER_ROLE_VALUESET_URL,
+  QUALIFICATION_EXTENSION_URL,
+  SNOMED_SYSTEM,
+  STATE_SYSTEM,
+  TASK_TYPE_SYSTEM,
+  TASK_TYPE_VALUESET_URL,
+  UCUM_SYSTEM,
+} from '../../src/fhir/product-codes';
+
+/** Code systems of the seed data only. */
 export const SSN_SYSTEM = 'http://hl7.org/fhir/sid/us-ssn';
 export const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
 export const IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0203';
-export const DEGREE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0360';
 export const DIAGNOSTIC_SERVICE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 export const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
 export const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
-export const QUALIFICATION_EXTENSION_URL =
-  'http://hl7.org/fhir/us/davinci-pdex-plan-net/StructureDefinition/practitioner-qualification';
-
-/** The product's own code systems and value sets. */
-const PRODUCT_FHIR_BASE = 'https://carequeue.example.org/fhir';
-export const TASK_TYPE_SYSTEM = `${PRODUCT_FHIR_BASE}/CodeSystem/task-type`;
-export const BUSINESS_STATUS_SYSTEM = `${PRODUCT_FHIR_BASE}/CodeSystem/business-status`;
-export const MRN_SYSTEM = `${PRODUCT_FHIR_BASE}/sid/mrn`;
-export const LAB_ACCESSION_SYSTEM = `${PRODUCT_FHIR_BASE}/sid/lab-accession`;
-export const BUSINESS_STATUS_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/business-status`;
-export const PRACTITIONER_ROLE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/practitioner-role`;
-export const TASK_TYPE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/task-type`;
 
 /** Where the example driver's license images live (a reserved example domain). */
 export const LICENSE_IMAGE_BASE_URL = 'https://images.carequeue.example.org/drivers-license';

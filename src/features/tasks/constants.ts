@@ -1,8 +1,9 @@
 /** The product's value sets (seed data and the upload pages carry the same urls). */
-const PRODUCT_FHIR_BASE = 'https://carequeue.example.org/fhir';
-export const TASK_TYPE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/task-type`;
-export const BUSINESS_STATUS_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/business-status`;
-export const PRACTITIONER_ROLE_VALUESET_URL = `${PRODUCT_FHIR_BASE}/ValueSet/practitioner-role`;
+export {
+  BUSINESS_STATUS_VALUESET_URL,
+  PRACTITIONER_ROLE_VALUESET_URL,
+  TASK_TYPE_VALUESET_URL,
+} from '../../fhir/product-codes';
 
 /** Touch targets on tablets are at least this tall (DESIGN.md). */
 export const TOUCH_HEIGHT = 44;
