@@ -6,7 +6,8 @@ import type { Resource, Task } from '@medplum/fhirtypes';
 import { buildLargeTaskSeed } from '../mocks/seed/large';
 import { DexieReplicaStore } from '../src/db/dexie-replica';
 import { allTasks, myTasks, roleQueue, stateQueue } from '../src/db/queues';
-import { resourceKey, type OutboxEntry, type StoredResource } from '../src/db/types';
+import { outboxEntry } from '../src/db/testing/fixtures';
+import { resourceKey, type StoredResource } from '../src/db/types';
 
 export interface ReplicaBenchOptions {
   tasks: number;
@@ -98,25 +99,6 @@ function busiestOwner(resources: Resource[]): { owner: string; open: number } {
   return { owner, open };
 }
 
-function claimEntry(key: string, label: string): OutboxEntry {
-  const [resourceType = 'Task', resourceId = ''] = key.split('/');
-  return {
-    key,
-    resourceType,
-    resourceId,
-    kind: 'patch',
-    operations: [{ op: 'replace', path: '/status', value: 'in-progress' }],
-    baseVersionId: '1',
-    commutes: false,
-    label,
-    createdAt: new Date().toISOString(),
-    attempts: 0,
-    notBefore: 0,
-    state: 'pending',
-    revision: 1,
-  };
-}
-
 export async function runReplicaBench(options: ReplicaBenchOptions): Promise<ReplicaBenchResult> {
   await new DexieReplicaStore({ name: NAME }).db.delete();
   let store = new DexieReplicaStore({ name: NAME });
@@ -168,7 +150,7 @@ export async function runReplicaBench(options: ReplicaBenchOptions): Promise<Rep
         owner: { reference: owner },
       };
       await tx.putResource({ ...record, resource, pending: record.pending + 1 });
-      await tx.addOutbox(claimEntry(key, 'Claim Task'));
+      await tx.addOutbox(outboxEntry(key, 'Claim Task'));
     });
   timings.push(
     await measure(
