@@ -6,8 +6,8 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { listSearchParameters } from '../mocks/engine/search';
 import { ALICE_SMITH_ID, buildLargeTaskSeed } from '../mocks/seed';
-import { deriveFields, patientStateOf } from '../src/db/derive';
-import { resourceKey, type StoredResource } from '../src/db/types';
+import { serverRecords } from '../src/db/derive';
+import type { StoredResource } from '../src/db/types';
 import {
   createLocalQueryEngine,
   createRecordReader,
@@ -36,23 +36,7 @@ const definitions = listSearchParameters().filter((sp) => sp.base?.some((b) => b
 const engine = createLocalQueryEngine({ definitions });
 
 function records(list: readonly Resource[]): StoredResource[] {
-  const states = new Map(
-    list.filter((r) => r.resourceType === 'Patient').map((r) => [`Patient/${r.id}`, patientStateOf(r)])
-  );
-  return list.map((resource) => {
-    const fields = deriveFields(resource);
-    return {
-      key: resourceKey(resource.resourceType, resource.id ?? ''),
-      resourceType: resource.resourceType,
-      id: resource.id ?? '',
-      resource,
-      server: resource,
-      pending: 0,
-      deleted: 0,
-      ...fields,
-      patientState: fields.patient ? states.get(fields.patient) : undefined,
-    };
-  });
+  return serverRecords(list);
 }
 
 function report(label: string, times: number[]): void {

@@ -37,3 +37,32 @@ export function deriveFields(resource: Resource): QueueFields {
     dueDate: task.restriction?.period?.end ?? '',
   };
 }
+
+/** A server version as the replica keeps it: nothing pending here, queue fields derived. */
+export function serverRecord(resource: Resource): StoredResource {
+  return {
+    key: `${resource.resourceType}/${resource.id ?? ''}`,
+    resourceType: resource.resourceType,
+    id: resource.id ?? '',
+    resource,
+    server: resource,
+    pending: 0,
+    deleted: 0,
+    ...deriveFields(resource),
+  };
+}
+
+/**
+ * Server versions as records, each task's patientState taken from the patients among them: the
+ * rows a store would hold, for readers that keep records in memory (tests, tools, benches).
+ */
+export function serverRecords(resources: readonly Resource[]): StoredResource[] {
+  const patients = new Map(
+    resources.filter((r) => r.resourceType === 'Patient').map((r) => [`Patient/${r.id}`, r])
+  );
+  return resources.map((resource) => {
+    const record = serverRecord(resource);
+    if (record.patient) record.patientState = patientStateOf(patients.get(record.patient));
+    return record;
+  });
+}

@@ -10,8 +10,7 @@ import {
   useParams,
 } from '@tanstack/react-router';
 import { listSearchParameters } from '../../../../mocks/engine/search';
-import { deriveFields } from '../../../db/derive';
-import type { StoredResource } from '../../../db/types';
+import { serverRecord } from '../../../db/derive';
 import type { ApiClient } from '../../../sync/client';
 import { NetworkError } from '../../../sync/http/errors';
 import { createRecordReader, SEARCH_PARAMETERS_META_KEY } from '../../../sync/local-query';
@@ -35,20 +34,6 @@ function useTestParams(): { resourceType: string; id: string; tab: string; versi
 /** What the fake server answers: by path after the FHIR base ('Observation?_id=a'), or undefined → 404. */
 export type ServerAnswers = (path: string) => unknown;
 
-function storedRecord(resource: Resource): StoredResource {
-  const key = `${resource.resourceType}/${resource.id ?? ''}`;
-  return {
-    key,
-    resourceType: resource.resourceType,
-    id: resource.id ?? '',
-    resource,
-    server: resource,
-    pending: 0,
-    deleted: 0,
-    ...deriveFields(resource),
-  };
-}
-
 /**
  * The console's pages at `path` over a replica holding `held` (with search definitions for `heldTypes`)
  * and a fake server; `requests` collects the server paths asked for.
@@ -57,7 +42,7 @@ export function renderConsole(
   path: string,
   options: { held?: Resource[]; heldTypes?: string[]; server?: ServerAnswers; online?: boolean } = {}
 ) {
-  const records = (options.held ?? []).map(storedRecord);
+  const records = (options.held ?? []).map(serverRecord);
   const search = createRecordReader(records);
   const bases = ['Resource', 'DomainResource', ...(options.heldTypes ?? [])];
   const meta = new Map<string, unknown>([

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import jsonPatch from 'fast-json-patch';
 import type { ReactNode } from 'react';
-import { deriveFields } from '../../../db/derive';
+import { deriveFields, serverRecord } from '../../../db/derive';
 import type { ConflictRecord, OutboxEntry, StoredResource } from '../../../db/types';
 import type { ApiClient } from '../../../sync/client';
 import type { AppliedChange, LocalChange } from '../../../sync/engine/types';
@@ -48,17 +48,8 @@ export class FakeReplica {
   constructor(readonly profile: string) {}
 
   put(resource: Resource): void {
-    const key = `${resource.resourceType}/${resource.id ?? ''}`;
-    this.records.set(key, {
-      key,
-      resourceType: resource.resourceType,
-      id: resource.id ?? '',
-      resource,
-      server: resource,
-      pending: 0,
-      deleted: 0,
-      ...deriveFields(resource),
-    });
+    const record = serverRecord(resource);
+    this.records.set(record.key, record);
     this.emit();
   }
 

@@ -1,8 +1,8 @@
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { createNodeFakeServer, type NodeFakeServer } from '../../../../mocks/node';
 import { signInByApi, type ApiSession } from '../../../../tests/fixtures/api-sign-in';
-import { deriveFields, patientStateOf } from '../../../db/derive';
-import { resourceKey, type StoredResource } from '../../../db/types';
+import { serverRecords } from '../../../db/derive';
+import type { StoredResource } from '../../../db/types';
 import type { SearchOutcome } from '../../../fhir/search';
 import { searchParameterQuery } from '../definitions';
 
@@ -73,19 +73,5 @@ export async function fetchDefinitions(session: ApiSession): Promise<SearchParam
  * (patientState from the patients among the same resources).
  */
 export function toStoredRecords(resources: readonly Resource[]): StoredResource[] {
-  const patients = new Map(resources.filter((r) => r.resourceType === 'Patient').map((r) => [keyOf(r), r]));
-  return resources.map((resource) => {
-    const record: StoredResource = {
-      key: resourceKey(resource.resourceType, resource.id ?? ''),
-      resourceType: resource.resourceType,
-      id: resource.id ?? '',
-      resource,
-      server: resource,
-      pending: 0,
-      deleted: 0,
-      ...deriveFields(resource),
-    };
-    if (record.patient) record.patientState = patientStateOf(patients.get(record.patient));
-    return record;
-  });
+  return serverRecords(resources);
 }
