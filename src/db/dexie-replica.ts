@@ -95,6 +95,10 @@ class DexieReplicaTransaction implements ReplicaTransaction {
     return this.resources.where('patient').equals(patient).toArray();
   }
 
+  keysOfType(resourceType: string) {
+    return this.resources.where('resourceType').equals(resourceType).primaryKeys();
+  }
+
   async addOutbox(entry: OutboxEntry) {
     const { seq: _unset, ...fresh } = entry;
     return this.outbox.add(fresh);

@@ -1,5 +1,6 @@
 export * from './types';
 export { deriveFields, patientStateOf, priorityOrder } from './derive';
+export { splitPending } from './outbox-counts';
 export { MemoryReplicaStore } from './memory-replica';
 export { ReplicaDatabase, type ReplicaDatabaseOptions, type ReplicaDurability } from './database';
 export { DexieReplicaStore } from './dexie-replica';

@@ -131,6 +131,14 @@ class MemoryTransaction implements ReplicaTransaction {
     return [...this.t.resources.values()].filter((record) => record.patient === patient).map(copy);
   }
 
+  async keysOfType(resourceType: string) {
+    const keys: ResourceKey[] = [];
+    for (const record of this.t.resources.values()) {
+      if (record.resourceType === resourceType) keys.push(record.key);
+    }
+    return keys;
+  }
+
   async addOutbox(entry: OutboxEntry) {
     const seq = this.t.nextSeq++;
     this.set('outbox', seq, { ...copy(entry), seq });

@@ -104,6 +104,8 @@ export interface ReplicaTransaction {
   removeResource(key: ResourceKey): Promise<void>;
   /** Tasks whose Task.for is this patient (to refresh their patientState). */
   tasksOfPatient(patient: ResourceKey): Promise<StoredResource[]>;
+  /** The keys of every record of a type, deleted ones included, without reading the records. */
+  keysOfType(resourceType: string): Promise<ResourceKey[]>;
 
   /** Stores a new entry and returns its seq. */
   addOutbox(entry: OutboxEntry): Promise<number>;

@@ -205,6 +205,23 @@ export function describeReplicaContract(name: string, open: () => Promise<Replic
         expect((await store.transaction((tx) => tx.getResource('Task/t1')))?.status).toBe('ready');
       }));
 
+    it('keysOfType lists every record of the type, local creates and deletes too (no server delete missed)', () =>
+      withStore(async (store) => {
+        await store.transaction(async (tx) => {
+          await tx.putResource(recordOf(patient('p1', 'NY')));
+          await tx.putResource(recordOf(task('t1')));
+          await tx.putResource(recordOf(task('t2'), { deleted: 1, pending: 1 }));
+          await tx.putResource(recordOf(task('local-1'), { server: undefined, pending: 1 }));
+        });
+        await store.transaction(async (tx) => {
+          expect((await tx.keysOfType('Task')).sort()).toEqual(['Task/local-1', 'Task/t1', 'Task/t2']);
+          expect(await tx.keysOfType('Patient')).toEqual(['Patient/p1']);
+          expect(await tx.keysOfType('Practitioner')).toEqual([]);
+          await tx.removeResource('Task/t1');
+          expect((await tx.keysOfType('Task')).sort()).toEqual(['Task/local-1', 'Task/t2']);
+        });
+      }));
+
     it('removeResource removes that record only', () =>
       withStore(async (store) => {
         await store.transaction(async (tx) => {

@@ -121,6 +121,21 @@ describe('conflicts', () => {
     expect(status).toMatchObject({ conflicts: 1, failed: 0 });
   });
 
+  it('a change held behind a conflict of its task is counted as blocked, not as waiting to sync', async () => {
+    const { doctor, nurse, task } = await pair();
+    await nurse.engine.applyChange(taskChanges.claim(task, BOB));
+    await nurse.engine.syncNow();
+    await doctor.engine.applyChange(taskChanges.claim(task, ALICE));
+    await doctor.engine.applyChange(taskChanges.note(task, 'After my claim', ALICE, '2024-05-01T10:02:00Z'));
+    const status = await doctor.engine.syncNow();
+    expect(status).toMatchObject({ pending: 0, blocked: 1, conflicts: 1, failed: 0 });
+
+    const other = await unownedTask(doctor.server, taskOffset++);
+    await hold(doctor, other);
+    await doctor.engine.applyChange(taskChanges.note(other, 'Elsewhere', ALICE, '2024-05-01T10:03:00Z'));
+    expect(doctor.engine.status()).toMatchObject({ pending: 1, blocked: 1, conflicts: 1 });
+  });
+
   it('a change to a task the server deleted is kept as a conflict, not dropped', async () => {
     const { doctor, nurse, task } = await pair();
     await nurse.engine.applyChange(taskChanges.remove(task));

@@ -2,6 +2,7 @@ import type { ResourceKey } from '../../db/types';
 import { Emitter } from '../events';
 import { FhirClient } from '../fhir/fhirClient';
 import { errorText, isNetworkFailure } from './conflict-rules';
+import { countOutbox } from './counts';
 import type { SyncContext } from './context';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
@@ -34,7 +35,14 @@ export class SyncEngine {
   private readonly lock: LockFn;
   private readonly scheduler: Scheduler;
   private readonly emitter = new Emitter<EngineEvents>();
-  private current: SyncStatus = { online: true, syncing: false, pending: 0, conflicts: 0, failed: 0 };
+  private current: SyncStatus = {
+    online: true,
+    syncing: false,
+    pending: 0,
+    blocked: 0,
+    conflicts: 0,
+    failed: 0,
+  };
   private running: Promise<SyncStatus> | undefined;
   private again = false;
   private started = false;
@@ -152,14 +160,9 @@ export class SyncEngine {
     return this.emitter.on('status', listener);
   }
 
-  /** Recounts pending changes, conflicts and failures from the replica. */
+  /** Recounts pending and blocked changes, conflicts and failures from the replica. */
   async refreshStatus(): Promise<SyncStatus> {
-    const counts = await this.context.replica.transaction(async (tx) => ({
-      pending: await tx.countOutbox('pending'),
-      failed: await tx.countOutbox('failed'),
-      conflicts: await tx.countConflicts(),
-    }));
-    this.update(counts);
+    this.update(await this.context.replica.transaction(countOutbox));
     return this.status();
   }
 

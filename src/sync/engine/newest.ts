@@ -5,7 +5,6 @@ import { referencesOf } from './scope';
 export class Newest {
   private readonly byType = new Map<string, string>();
   private readonly refs = new Set<string>();
-  private readonly ids = new Map<string, Set<string>>();
 
   see(type: string, lastUpdated: string): void {
     const current = this.byType.get(type);
@@ -14,10 +13,6 @@ export class Newest {
 
   remember(resource: Resource): void {
     if (resource.meta?.lastUpdated) this.see(resource.resourceType, resource.meta.lastUpdated);
-    if (resource.id) {
-      if (!this.ids.has(resource.resourceType)) this.ids.set(resource.resourceType, new Set());
-      this.ids.get(resource.resourceType)?.add(resource.id);
-    }
     for (const reference of referencesOf(resource)) this.refs.add(reference);
   }
 
@@ -37,9 +32,5 @@ export class Newest {
 
   references(): string[] {
     return [...this.refs];
-  }
-
-  idsOf(type: string): string[] {
-    return [...(this.ids.get(type) ?? [])];
   }
 }

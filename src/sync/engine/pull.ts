@@ -1,8 +1,9 @@
 import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '../../db/types';
 import { isNewer, nowIso, type SyncContext } from './context';
-import { acceptServerVersion, writeRecord } from './record';
+import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
+import { pruneBeyondCap } from './prune';
 import { loadUserScope, taskQueries } from './scope';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE } from './types';
@@ -60,7 +61,6 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
     }
   });
-  await rememberIds(context, newest);
 }
 
 type Batch = Map<string, Resource>;
@@ -123,11 +123,12 @@ export async function pullDeltas(context: SyncContext): Promise<void> {
     else await searchDelta(context, cursor, newest);
   }
   await fetchMissingReferences(context, newest);
-  await rememberIds(context, newest);
   await reconcileIfDue(
     context,
     cursors.filter((cursor) => cursor.mode === 'search')
   );
+  // Only a delta that brought tasks can have pushed the replica past the All Tasks cap.
+  if (newest.of('Task') !== undefined) await pruneBeyondCap(context);
 }
 
 async function followedTypes(tx: ReplicaTransaction): Promise<string[]> {
@@ -322,16 +323,17 @@ async function readSearchParameters(
   return found.filter((resource): resource is SearchParameter => resource.resourceType === 'SearchParameter');
 }
 
-/** For search-mode types: ids the replica holds that the server no longer has are deletes. */
+/**
+ * For search-mode types: the records the replica holds that the server no longer has are deletes.
+ * Records with local changes (a create not yet confirmed among them) are left out: their own upload
+ * finds out, and the server cannot know a temporary id.
+ */
 async function reconcileIfDue(context: SyncContext, cursors: SyncCursor[]): Promise<void> {
   if (cursors.length === 0) return;
   const last = await context.replica.transaction((tx) => tx.getMeta<number>(META_LAST_RECONCILE));
   if (last !== undefined && context.clock.now() - last < context.reconcileEveryMs) return;
   for (const cursor of cursors) {
-    const held = await context.replica.transaction((tx) =>
-      tx.getMeta<string[]>(knownIdsKey(cursor.resourceType))
-    );
-    const ids = held ?? [];
+    const ids = await context.replica.transaction((tx) => confirmedIdsOf(tx, cursor.resourceType));
     const gone: string[] = [];
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
       const chunk = ids.slice(i, i + ID_CHUNK);
@@ -343,30 +345,26 @@ async function reconcileIfDue(context: SyncContext, cursors: SyncCursor[]): Prom
       const present = new Set(found.map((resource) => resource.id));
       gone.push(...chunk.filter((id) => !present.has(id)));
     }
+    if (gone.length === 0) continue;
     await context.replica.transaction(async (tx) => {
-      for (const id of gone) await serverDeleted(context, tx, cursor.resourceType, id);
-      await tx.putMeta(
-        knownIdsKey(cursor.resourceType),
-        ids.filter((id) => !gone.includes(id))
-      );
+      for (const id of gone) {
+        // A change made while the search ran makes the record its upload's business.
+        if ((await tx.outboxOf(resourceKey(cursor.resourceType, id))).length > 0) continue;
+        await serverDeleted(context, tx, cursor.resourceType, id);
+      }
     });
   }
   await context.replica.transaction((tx) => tx.putMeta(META_LAST_RECONCILE, context.clock.now()));
 }
 
-/** Search-mode types keep the ids the replica holds, to find deletes by reconciling them. */
-async function rememberIds(context: SyncContext, newest: Newest): Promise<void> {
-  await context.replica.transaction(async (tx) => {
-    for (const type of newest.types()) {
-      const cursor = await tx.getCursor(type);
-      if (cursor?.mode !== 'search') continue;
-      const known = (await tx.getMeta<string[]>(knownIdsKey(type))) ?? [];
-      await tx.putMeta(knownIdsKey(type), [...new Set([...known, ...newest.idsOf(type)])]);
-    }
-  });
+/** The ids of a type held here with no local change and no conflict: keys only, no record read. */
+async function confirmedIdsOf(tx: ReplicaTransaction, resourceType: string): Promise<string[]> {
+  const changed = await keysWithLocalChanges(tx);
+  const prefix = `${resourceType}/`;
+  return (await tx.keysOfType(resourceType))
+    .filter((key) => !changed.has(key) && key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
 }
-
-export const knownIdsKey = (resourceType: string): string => `knownIds:${resourceType}`;
 
 function idFromUrl(url: string | undefined): string | undefined {
   const match = /([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(url ?? '');

@@ -1,5 +1,11 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { resourceKey, type OutboxEntry, type ReplicaTransaction, type StoredResource } from '../../db/types';
+import {
+  resourceKey,
+  type OutboxEntry,
+  type ReplicaTransaction,
+  type ResourceKey,
+  type StoredResource,
+} from '../../db/types';
 import { isNewer } from './context';
 import { rebaseOperations } from './rebase';
 import { applyTolerant } from './view';
@@ -64,4 +70,16 @@ export async function acceptServerVersion(tx: ReplicaTransaction, incoming: Reso
   if (existing?.server && !isNewer(incoming, existing.server)) return false;
   await writeRecord(tx, incoming.resourceType, incoming.id, incoming);
   return true;
+}
+
+/**
+ * Keys of resources with changes made here that the server has not confirmed (outbox entries in any
+ * state, a create not yet confirmed among them) or an open conflict: never taken for deleted or
+ * pruned by what the server lacks.
+ */
+export async function keysWithLocalChanges(tx: ReplicaTransaction): Promise<Set<ResourceKey>> {
+  const keys = new Set<ResourceKey>();
+  for (const entry of await tx.listOutbox()) keys.add(entry.key);
+  for (const conflict of await tx.listConflicts()) keys.add(conflict.key);
+  return keys;
 }

@@ -35,8 +35,13 @@ export interface SyncStatus {
   /** False after the network failed, until a request gets through again. */
   online: boolean;
   syncing: boolean;
-  /** Outbox entries waiting to be sent (not in conflict, not failed). */
+  /** Outbox entries the next run will send (not in conflict, not failed, not held behind either). */
   pending: number;
+  /**
+   * Outbox entries waiting behind an earlier conflict or failure of the same resource: they cannot
+   * be sent until the user resolves it, so they are not counted as pending.
+   */
+  blocked: number;
   conflicts: number;
   failed: number;
   /** ISO instant of the end of the last run that reached the server. */

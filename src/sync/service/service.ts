@@ -18,6 +18,7 @@ const SIGNED_OUT: ServiceStatus = {
   online: true,
   syncing: false,
   pending: 0,
+  blocked: 0,
   conflicts: 0,
   failed: 0,
   signedIn: false,
@@ -195,8 +196,8 @@ export class SyncService implements SyncServiceApi {
       this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError } });
     } else {
       // A follower's engine does not run: only its counts are its own.
-      const { pending, conflicts, failed } = status;
-      this.setStatus({ ...this.current, pending, conflicts, failed });
+      const { pending, blocked, conflicts, failed } = status;
+      this.setStatus({ ...this.current, pending, blocked, conflicts, failed });
     }
   }
 

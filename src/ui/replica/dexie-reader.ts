@@ -8,6 +8,7 @@ import {
   type QueuePage,
 } from '../../db/queues';
 import type { ReplicaDatabase } from '../../db/database';
+import { splitPending } from '../../db/outbox-counts';
 import { dexieQueryReader } from '../../db/query-reader';
 import type { StoredResource } from '../../db/types';
 import type { PageOptions, QueueRequest, QueueResult, ReplicaReader } from './reader';
@@ -36,7 +37,9 @@ export function dexieReader(db: ReplicaDatabase): ReplicaReader {
         db.outbox.where('state').equals('failed').count(),
         db.conflicts.count(),
       ]);
-      return { pending, failed, conflicts };
+      // Only a conflict or failure can hold changes back: then the outbox is read to find them.
+      if (failed + conflicts === 0) return { pending, blocked: 0, failed, conflicts };
+      return { ...splitPending(await db.outbox.orderBy('seq').toArray()), failed, conflicts };
     },
     async meta<T>(key: string) {
       return (await db.meta.get(key))?.value as T | undefined;

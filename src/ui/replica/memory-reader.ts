@@ -1,3 +1,4 @@
+import { splitPending } from '../../db/outbox-counts';
 import type { ReplicaStore } from '../../db/types';
 import type { ReplicaReader } from './reader';
 
@@ -20,7 +21,7 @@ export function storeReader(store: ReplicaStore): ReplicaReader {
         conflicts: await tx.listConflicts(),
       }));
       return {
-        pending: outbox.filter((entry) => entry.state === 'pending').length,
+        ...splitPending(outbox),
         failed: outbox.filter((entry) => entry.state === 'failed').length,
         conflicts: conflicts.length,
       };

@@ -32,8 +32,10 @@ export interface QueueResult {
 }
 
 export interface ChangeCounts {
-  /** Outbox entries waiting to be sent. */
+  /** Outbox entries the next sync sends (not held behind a conflict or failure of their resource). */
   pending: number;
+  /** Outbox entries held behind an earlier conflict or failure of their resource. */
+  blocked: number;
   conflicts: number;
   /** Changes the server rejected for good. */
   failed: number;

@@ -4,6 +4,7 @@ const INITIAL: ServiceStatus = {
   online: true,
   syncing: false,
   pending: 0,
+  blocked: 0,
   conflicts: 0,
   failed: 0,
   signedIn: false,

@@ -62,7 +62,7 @@ export function renderConsole(
     outbox: async () => [],
     outboxOf: async () => [],
     conflicts: async () => [],
-    counts: async () => ({ pending: 0, conflicts: 0, failed: 0 }),
+    counts: async () => ({ pending: 0, blocked: 0, conflicts: 0, failed: 0 }),
     async meta<T>(key: string) {
       return meta.get(key) as T | undefined;
     },

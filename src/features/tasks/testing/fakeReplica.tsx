@@ -12,6 +12,7 @@ import {
 import jsonPatch from 'fast-json-patch';
 import type { ReactNode } from 'react';
 import { deriveFields, serverRecord } from '../../../db/derive';
+import { splitPending } from '../../../db/outbox-counts';
 import type { ConflictRecord, OutboxEntry, StoredResource } from '../../../db/types';
 import type { ApiClient } from '../../../sync/client';
 import type { AppliedChange, LocalChange } from '../../../sync/engine/types';
@@ -23,6 +24,7 @@ const STATUS: ServiceStatus = {
   online: true,
   syncing: false,
   pending: 0,
+  blocked: 0,
   conflicts: 0,
   failed: 0,
   signedIn: true,
@@ -89,7 +91,7 @@ export class FakeReplica {
     outboxOf: async (key) => [...this.outbox.values()].filter((entry) => entry.key === key),
     conflicts: async () => [...this.conflicts.values()],
     counts: async () => ({
-      pending: [...this.outbox.values()].filter((entry) => entry.state === 'pending').length,
+      ...splitPending([...this.outbox.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))),
       conflicts: this.conflicts.size,
       failed: [...this.outbox.values()].filter((entry) => entry.state === 'failed').length,
     }),
