@@ -1,9 +1,9 @@
-import type { CapabilityStatement, Task } from '@medplum/fhirtypes';
+import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
 import { resourceKey } from '../../db/types';
-import { device, hold, type Device } from './testing/harness';
+import { device, hideTypeHistory, hold, type Device } from './testing/harness';
 import { taskChanges } from './testing/taskChanges';
 import { readSearchParameters } from '../local-query/definitions';
 
@@ -156,18 +156,7 @@ describe('pull', () => {
       reconcileEveryMs: 0,
     });
     const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID, { allTasksCap: 20 });
-    const statement = await doctor.server.capabilities({ noCache: true });
-    const withoutHistory: CapabilityStatement = {
-      ...statement,
-      rest: statement.rest?.map((rest) => ({
-        ...rest,
-        resource: rest.resource?.map((r) => ({
-          ...r,
-          interaction: r.interaction?.filter((i) => i.code !== 'history-type'),
-        })),
-      })),
-    };
-    doctor.faults.inject('GET', /\/metadata$/, () => Response.json(withoutHistory), Infinity);
+    await hideTypeHistory(doctor);
     await doctor.engine.syncNow();
     expect((await doctor.replica.transaction((tx) => tx.getCursor('Task')))?.mode).toBe('search');
     // Two of the doctor's own tasks, which her first sync loaded.

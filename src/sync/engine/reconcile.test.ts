@@ -1,8 +1,8 @@
-import type { CapabilityStatement, Task } from '@medplum/fhirtypes';
+import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
-import { device, type Device } from './testing/harness';
+import { device, hideTypeHistory, type Device } from './testing/harness';
 import { taskChanges } from './testing/taskChanges';
 
 const { server, baseUrl } = createNodeFakeServer();
@@ -17,18 +17,7 @@ async function searchModeDoctor(): Promise<Device> {
     allTasksCap: 20,
     reconcileEveryMs: 0,
   });
-  const statement = await doctor.server.capabilities({ noCache: true });
-  const withoutHistory: CapabilityStatement = {
-    ...statement,
-    rest: statement.rest?.map((rest) => ({
-      ...rest,
-      resource: rest.resource?.map((r) => ({
-        ...r,
-        interaction: r.interaction?.filter((i) => i.code !== 'history-type'),
-      })),
-    })),
-  };
-  doctor.faults.inject('GET', /\/metadata$/, () => Response.json(withoutHistory), Infinity);
+  await hideTypeHistory(doctor);
   await doctor.engine.syncNow();
   expect((await doctor.replica.transaction((tx) => tx.getCursor('Task')))?.mode).toBe('search');
   return doctor;

@@ -1,4 +1,4 @@
-import type { Resource, Task } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Resource, Task } from '@medplum/fhirtypes';
 import { MemoryReplicaStore } from '../../../db/memory-replica';
 import { resourceKey, type StoredResource } from '../../../db/types';
 import { ApiClient } from '../../client';
@@ -135,6 +135,25 @@ export async function device(
 }
 
 /** A task the server has that nobody owns and that is not completed. */
+/**
+ * From now on the device sees a server whose CapabilityStatement offers no type history, so its
+ * deltas come by _lastUpdated searches and its deletes by reconciling ids.
+ */
+export async function hideTypeHistory(target: Device): Promise<void> {
+  const statement = await target.server.capabilities({ noCache: true });
+  const withoutHistory: CapabilityStatement = {
+    ...statement,
+    rest: statement.rest?.map((rest) => ({
+      ...rest,
+      resource: rest.resource?.map((r) => ({
+        ...r,
+        interaction: r.interaction?.filter((i) => i.code !== 'history-type'),
+      })),
+    })),
+  };
+  target.faults.inject('GET', /\/metadata$/, () => Response.json(withoutHistory), Infinity);
+}
+
 export async function unownedTask(server: FhirClient, offset = 0): Promise<Task> {
   const bundle = await server.search(
     'Task',
