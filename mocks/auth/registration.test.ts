@@ -1,6 +1,6 @@
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTestServer, getJson, outcomeText, pkcePair, postJson, postToken } from './test-fixtures';
+import { createTestServer, getJson, outcomeText, pkcePair, postJson, exchangeCode } from './test-fixtures';
 
 function newUserBody(email: string, challenge: string): Record<string, unknown> {
   return {
@@ -28,11 +28,7 @@ describe('registering a new user and project', () => {
     });
     expect(created.body).toEqual({ login: registered.body.login, code: expect.any(String) });
 
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: created.body.code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, created.body.code, verifier);
     expect(tokens.status).toBe(200);
     const projectId = (tokens.body.project.reference as string).replace('Project/', '');
     expect(directory.project(projectId)?.name).toBe('Erin Home Care');
@@ -124,11 +120,7 @@ describe('registering a new user and project', () => {
       login: registered.body.login,
       projectId: 'clinic',
     });
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: joined.body.code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, joined.body.code, verifier);
     expect(tokens.body.profile.reference).toMatch(/^Patient\//);
     const patientId = (tokens.body.profile.reference as string).split('/')[1] ?? '';
     expect(directory.readResource('clinic', 'Patient', patientId)).toMatchObject({

@@ -8,6 +8,7 @@ import {
   postJson,
   postToken,
   signInForCode,
+  exchangeCode,
 } from './test-fixtures';
 
 function loginBody(
@@ -34,11 +35,7 @@ describe('signing in with e-mail and password', () => {
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ login: expect.any(String), code: expect.any(String) });
 
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: login.body.code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, login.body.code, verifier);
     expect(tokens.status).toBe(200);
     expect(tokens.body).toMatchObject({
       token_type: 'Bearer',
@@ -191,11 +188,7 @@ describe('choosing a profile and scopes', () => {
     });
     expect(chosen.body).toEqual({ login: login.body.login, code: expect.any(String) });
 
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: chosen.body.code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, chosen.body.code, verifier);
     expect(tokens.body.project).toEqual({ reference: 'Project/outreach' });
     const me = await getJson(service, 'auth/me', tokens.body.access_token);
     expect(me.body.project.name).toBe('Community Outreach');
@@ -224,11 +217,7 @@ describe('choosing a profile and scopes', () => {
     });
     expect(scoped.body).toEqual({ login: login.body.login, code: expect.any(String) });
 
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: scoped.body.code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, scoped.body.code, verifier);
     expect(tokens.body.scope).toBe('openid profile offline_access');
     expect(decodeJwt(tokens.body.access_token).scope).toBe('openid profile offline_access');
   });

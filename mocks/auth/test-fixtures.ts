@@ -181,6 +181,11 @@ export async function getJson(service: AuthService, path: string, token?: string
   return answer(await service.handle(new Request(`http://localhost/${path}`, { headers })));
 }
 
+/** The last step of every sign-in: trade the code for tokens with the PKCE verifier. */
+export function exchangeCode(service: AuthService, code: string, verifier: string): Promise<Answer> {
+  return postToken(service, { grant_type: 'authorization_code', code, code_verifier: verifier });
+}
+
 export async function postToken(
   service: AuthService,
   form: Record<string, string>,
