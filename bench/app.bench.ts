@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const PORT = 4391;
@@ -30,11 +31,6 @@ if (!existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const ms = (value: number): string => `${Math.round(value)} ms`;
 const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER BUDGET');
 

@@ -15,6 +15,7 @@ import {
   QUEUE_SEARCH_BASES,
   stateQueue,
 } from '../src/sync/local-query';
+import { summarize } from './stats';
 
 const TASKS = 10_000;
 const PATIENTS = 2_000;
@@ -40,10 +41,8 @@ function records(list: readonly Resource[]): StoredResource[] {
 }
 
 function report(label: string, times: number[]): void {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number): string =>
-    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
-  console.log(`${label}\n  median ${at(0.5)} ms, p95 ${at(0.95)} ms (${times.length} runs)`);
+  const { median, p95, runs } = summarize(times);
+  console.log(`${label}\n  median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (${runs} runs)`);
 }
 
 async function time(runs: number, run: () => unknown, prepare?: () => void): Promise<number[]> {

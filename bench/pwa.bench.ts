@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startHttpHost } from '../mocks/http/host';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const COLD_START_BUDGET_MS = 1_500;
@@ -29,12 +30,6 @@ function precacheFromBuild(): { files: number; bytes: number } {
 async function myTasksRendered(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'My Tasks' }).waitFor({ timeout: 15_000 });
   await page.locator('table[aria-label="Tasks"] tbody tr').first().waitFor({ timeout: 15_000 });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'carequeue-pwa-bench-'));

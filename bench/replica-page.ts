@@ -8,6 +8,7 @@ import { DexieReplicaStore } from '../src/db/dexie-replica';
 import { allTasks, myTasks, roleQueue, stateQueue } from '../src/db/queues';
 import { outboxEntry } from '../src/db/testing/fixtures';
 import { resourceKey, type StoredResource } from '../src/db/types';
+import { summarize } from './stats';
 
 export interface ReplicaBenchOptions {
   tasks: number;
@@ -34,9 +35,8 @@ const NAME = 'carequeue-bench';
 const WARMUP = 5;
 
 function timing(label: string, samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { label, median: at(0.5), p95: at(0.95), runs: samples.length };
+  const { median, p95, runs } = summarize(samples);
+  return { label, median, p95, runs };
 }
 
 async function measure(label: string, runs: number, run: (i: number) => Promise<unknown>): Promise<Timing> {

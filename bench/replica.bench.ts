@@ -6,10 +6,9 @@
  * Run with `npx tsx bench/replica.bench.ts` (RUNS, TASKS, PATIENTS override the defaults). It serves
  * bench/replica-page.ts with Vite and runs it in headless Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
-import { chromium } from 'playwright-core';
-import { createServer, type Plugin } from 'vite';
+import { callInPage, openBenchModule } from './browser-module';
+import type * as ReplicaPage from './replica-page';
 import type { ReplicaBenchOptions, ReplicaBenchResult } from './replica-page';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 
 const options: ReplicaBenchOptions = {
   tasks: Number(process.env.TASKS ?? 10_000),
@@ -17,59 +16,11 @@ const options: ReplicaBenchOptions = {
   runs: Number(process.env.RUNS ?? 50),
 };
 const BUDGET_MS = 30;
-const PAGE_PATH = '/__replica-bench';
-
-type BenchWindow = Window & {
-  runReplicaBench?: (options: ReplicaBenchOptions) => Promise<ReplicaBenchResult>;
-};
-
-/** A blank page that loads the bench module and hands its entry point to Node. */
-const benchPage: Plugin = {
-  name: 'replica-bench-page',
-  configureServer(server) {
-    server.middlewares.use(PAGE_PATH, (_request, response) => {
-      response.setHeader('content-type', 'text/html');
-      response.end(
-        '<!doctype html><script type="module">' +
-          "import { runReplicaBench } from '/bench/replica-page.ts'; window.runReplicaBench = runReplicaBench;" +
-          '</script>'
-      );
-    });
-  },
-};
-
-const server = await createServer({
-  configFile: false,
-  root: process.cwd(),
-  logLevel: 'warn',
-  plugins: [benchPage],
-  server: { port: 0, host: '127.0.0.1' },
-  optimizeDeps: { include: ['dexie'], noDiscovery: true },
-});
-await server.listen();
-const address = server.httpServer?.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: CHROMIUM_FLAGS,
-});
+const bench = await openBenchModule('/bench/replica-page.ts', { optimize: ['dexie'], timeoutMs: 60_000 });
 try {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await page.goto(`http://127.0.0.1:${port}${PAGE_PATH}`);
-  await page.waitForFunction(() => typeof (window as BenchWindow).runReplicaBench === 'function', undefined, {
-    timeout: 60_000,
-  });
-  const result = await page.evaluate(async (given) => {
-    const run = (window as BenchWindow).runReplicaBench;
-    if (!run) throw new Error('the bench page did not load');
-    return run(given);
-  }, options);
-  report(result);
+  report(await callInPage<typeof ReplicaPage, 'runReplicaBench'>(bench.page, 'runReplicaBench', options));
 } finally {
-  await browser.close();
-  await server.close();
+  await bench.close();
 }
 
 function report(result: ReplicaBenchResult): void {

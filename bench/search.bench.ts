@@ -5,6 +5,7 @@
 import type { Patient, Practitioner, Resource, Task } from '@medplum/fhirtypes';
 import { createProjectSearchEngine } from '../mocks/engine/search';
 import type { SearchableStore } from '../mocks/engine/types';
+import { summarize } from './stats';
 
 const TASKS = 10_000;
 const PATIENTS = 2_000;
@@ -98,10 +99,8 @@ function measure(label: string, run: () => void): void {
     run();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number): string =>
-    (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2);
-  console.log(`${label}\n  median ${at(0.5)} ms, p95 ${at(0.95)} ms (${RUNS} runs)`);
+  const { median, p95 } = summarize(times);
+  console.log(`${label}\n  median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (${RUNS} runs)`);
 }
 
 const store = new MapStore();

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { summarize } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const port = 4390;
@@ -63,11 +64,8 @@ async function waitUntilPortIsFree(): Promise<void> {
 }
 
 function summary(label: string, times: number[]): void {
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  console.log(
-    `${label}: median ${median.toFixed(0)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(0)} ms over ${times.length} runs`
-  );
+  const { median, max, runs } = summarize(times);
+  console.log(`${label}: median ${median.toFixed(0)} ms, worst ${max.toFixed(0)} ms over ${runs} runs`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'carequeue-start-'));

@@ -10,12 +10,12 @@
  * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
  * Chromium is /usr/bin/chromium or CHROMIUM_PATH.
  */
-import { chromium, type Page } from 'playwright-core';
-import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { startHttpHost, type HttpHost } from '../mocks/http/host';
 import { buildLargeTaskSeed, buildSeed, MAIN_PROJECT_ID } from '../mocks/seed';
 import type * as SyncPage from './sync-page';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { callInPage, openBenchModule, type BenchModulePage } from './browser-module';
+import { median } from './stats';
 
 const TASKS = Number(process.env.TASKS ?? 10_000);
 const PATIENTS = Number(process.env.PATIENTS ?? 2_000);
@@ -25,57 +25,15 @@ const CHANGES = Number(process.env.CHANGES ?? 1_000);
 const REPLAY_TASKS = 100;
 const LOCAL_RUNS = Number(process.env.LOCAL_RUNS ?? 50);
 const EMAIL = 'doctor@example.com';
-const PAGE_PATH = '/__sync-bench';
 const API_PATHS = ['/fhir', '/auth', '/oauth2'];
-
-type BenchWindow = Window & { syncBench?: typeof SyncPage };
-
-/** A blank page that loads the bench module and hands it to Node. */
-const benchPage: Plugin = {
-  name: 'sync-bench-page',
-  configureServer(server) {
-    server.middlewares.use(PAGE_PATH, (_request, response) => {
-      response.setHeader('content-type', 'text/html');
-      response.end(
-        '<!doctype html><link rel="icon" href="data:,"><script type="module">' +
-          "import * as bench from '/bench/sync-page.ts'; window.syncBench = bench;" +
-          '</script>'
-      );
-    });
-  },
-};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const millis = (ms: number) => `${ms.toFixed(2)} ms`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 const within = (value: number, budget: number) => (value <= budget ? 'within' : 'OVER');
 const requestsText = (requests: Record<string, number>) =>
   Object.entries(requests)
     .map(([method, count]) => `${count} ${method}`)
     .join(', ') || 'none';
-
-async function startDevServer(apiOrigin: string): Promise<{ server: ViteDevServer; origin: string }> {
-  const server = await createServer({
-    configFile: false,
-    root: process.cwd(),
-    logLevel: 'warn',
-    plugins: [benchPage],
-    server: {
-      port: 0,
-      host: '127.0.0.1',
-      // The Host header is kept, so the fake server's paging links point back at this origin.
-      proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: apiOrigin }])),
-    },
-    optimizeDeps: { include: ['dexie', 'fast-json-patch'], noDiscovery: true },
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, origin: `http://127.0.0.1:${port}` };
-}
 
 async function main(): Promise<void> {
   const demo = buildSeed();
@@ -88,24 +46,16 @@ async function main(): Promise<void> {
   const allTasksCap = serverTasks + 1_000;
 
   let host: HttpHost | undefined;
-  let dev: ViteDevServer | undefined;
-  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
+  let bench: BenchModulePage | undefined;
   try {
     host = await startHttpHost({ port: 0, seed });
     const apiOrigin = new URL(host.url);
     apiOrigin.hostname = '127.0.0.1';
-    const started = await startDevServer(apiOrigin.origin);
-    dev = started.server;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => console.error('page error:', error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') console.error('page console:', message.text());
+    bench = await openBenchModule('/bench/sync-page.ts', {
+      optimize: ['dexie', 'fast-json-patch'],
+      proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin.origin])),
     });
-    await page.goto(`${started.origin}${PAGE_PATH}`);
-    await page.waitForFunction(() => typeof (window as BenchWindow).syncBench === 'object', undefined, {
-      timeout: 120_000,
-    });
+    const page = bench.page;
 
     console.log(
       `Sync engine in headless Chromium, replica in IndexedDB, fake server over HTTP on localhost\n` +
@@ -173,34 +123,21 @@ async function main(): Promise<void> {
     ];
     if (failures.length > 0) throw new Error(failures.join('; '));
   } finally {
-    await browser?.close();
-    await dev?.close();
+    await bench?.close();
     await host?.close();
   }
 }
 
-type Phases = typeof SyncPage;
-type PhaseName = {
-  [K in keyof Phases]: Phases[K] extends (...args: never[]) => Promise<unknown> ? K : never;
-}[keyof Phases];
+/** Runs one exported phase of the bench page. */
+const call = <K extends PhaseName>(page: Page, name: K, ...args: Parameters<(typeof SyncPage)[K]>) =>
+  // The two spellings of the argument list are the same type; the compiler cannot see it through K.
+  callInPage<typeof SyncPage, K>(page, name, ...(args as never));
 
-/** Runs one exported phase of the bench page, by name, with serialisable arguments. */
-async function call<K extends PhaseName>(
-  page: Page,
-  name: K,
-  ...args: Parameters<Phases[K]>
-): Promise<Awaited<ReturnType<Phases[K]>>> {
-  const result: unknown = await page.evaluate(
-    async ({ phase, given }) => {
-      const bench = (window as BenchWindow).syncBench;
-      if (!bench) throw new Error('the bench page did not load');
-      const run = bench[phase] as (...values: unknown[]) => Promise<unknown>;
-      return run(...given);
-    },
-    { phase: name, given: args as unknown[] }
-  );
-  return result as Awaited<ReturnType<Phases[K]>>;
-}
+type PhaseName = {
+  [K in keyof typeof SyncPage]: (typeof SyncPage)[K] extends (...args: never[]) => Promise<unknown>
+    ? K
+    : never;
+}[keyof typeof SyncPage];
 
 try {
   await main();

@@ -11,6 +11,7 @@ import { SyncEngine } from '../src/sync/engine/engine';
 import { taskChanges } from '../src/sync/engine/testing/taskChanges';
 import type { LocalChange, SyncStatus } from '../src/sync/engine/types';
 import { systemClock, type FetchLike } from '../src/sync/platform';
+import { summarize } from './stats';
 
 export interface SignInResult {
   profile: string;
@@ -324,13 +325,5 @@ function replayChange(n: number, task: Task, author: string): LocalChange {
 }
 
 function timing(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return {
-    median: at(0.5),
-    p95: at(0.95),
-    min: sorted[0] ?? NaN,
-    max: sorted[sorted.length - 1] ?? NaN,
-    runs: samples.length,
-  };
+  return summarize(samples);
 }
