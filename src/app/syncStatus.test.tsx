@@ -232,7 +232,7 @@ describe('sign-out', () => {
     const user = userEvent.setup();
     await openUserMenuAndSignOut(user);
     const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
-    expect(dialog).toHaveTextContent('1 change has not reached the server. Sign out and lose them?');
+    expect(dialog).toHaveTextContent('1 change has not reached the server. Sign out and lose it?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign out?' })).not.toBeInTheDocument());
     expect(app.services.client.session.getState().status).toBe('ready');

@@ -9,8 +9,9 @@ export interface SignOutWarningProps {
 }
 
 export function unsyncedWarning(unsynced: number): string {
-  const changes = unsynced === 1 ? '1 change has' : `${unsynced} changes have`;
-  return `${changes} not reached the server. Sign out and lose them?`;
+  return unsynced === 1
+    ? '1 change has not reached the server. Sign out and lose it?'
+    : `${unsynced} changes have not reached the server. Sign out and lose them?`;
 }
 
 /** Asked before a sign-out that would throw away edits not yet on the server. */
