@@ -8,7 +8,7 @@ import type { Task } from '@medplum/fhirtypes';
 import { startHttpHost } from '../mocks/http/host';
 import { ALICE_SMITH_ID, buildLargeTaskSeed, buildSeed } from '../mocks/seed';
 import { hold, device } from '../src/sync/engine/testing/harness';
-import { taskChanges } from '../src/sync/engine/testing/taskChanges';
+import { taskChanges } from '../src/sync/engine/testing/task-changes';
 
 const CHANGES = 1_000;
 const LARGE_TASKS = 10_000;

@@ -8,7 +8,7 @@ import { DexieReplicaStore } from '../src/db/dexie-replica';
 import { resourceKey, type ReplicaStore, type ReplicaTransaction } from '../src/db/types';
 import { ApiClient } from '../src/sync/client';
 import { SyncEngine } from '../src/sync/engine/engine';
-import { taskChanges } from '../src/sync/engine/testing/taskChanges';
+import { taskChanges } from '../src/sync/engine/testing/task-changes';
 import type { LocalChange, SyncStatus } from '../src/sync/engine/types';
 import { systemClock, type FetchLike } from '../src/sync/platform';
 import { summarize } from './stats';

@@ -7,7 +7,7 @@ import {
   type BusinessStatus,
   type RoleKey,
   type TaskType,
-} from '../../src/fhir/product-codes';
+} from '@/fhir/product-codes';
 import { BUSINESS_STATUS_SYSTEM, SNOMED_SYSTEM, STATE_SYSTEM, TASK_TYPE_SYSTEM } from './constants';
 
 export type { BusinessStatus, RoleKey, TaskType };

@@ -33,7 +33,7 @@ export {
   TASK_TYPE_SYSTEM,
   TASK_TYPE_VALUESET_URL,
   UCUM_SYSTEM,
-} from '../../src/fhir/product-codes';
+} from '@/fhir/product-codes';
 
 /** Code systems of the seed data only. */
 export const SSN_SYSTEM = 'http://hl7.org/fhir/sid/us-ssn';

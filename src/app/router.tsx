@@ -19,7 +19,7 @@ import {
   ConsoleResourceRoute,
   ConsoleVersionRoute,
   defaultConsoleTab,
-} from './consoleRoutes';
+} from './console-routes';
 
 export interface RouterContext {
   client: ApiClient;

@@ -4,7 +4,7 @@ import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
 import { dexieReader, type LifecycleSource, type ReplicaChanges, type ReplicaReader } from '../ui';
 import { loadRuntimeConfig } from './config';
 import type { AppServices } from './services';
-import { connectSyncWorker } from './syncWorker';
+import { connectSyncWorker } from './sync-worker';
 
 export interface StartOptions {
   origin: string;
@@ -63,7 +63,7 @@ async function buildReplica(
 ): Promise<Omit<ReplicaServices, 'syncConfig'>> {
   if (typeof indexedDB === 'undefined') {
     const storage = options.storage ? webStorage(options.storage) : new MemoryStorage();
-    const { inMemoryReplica } = await import('./inMemoryReplica');
+    const { inMemoryReplica } = await import('./in-memory-replica');
     return inMemoryReplica(storage, fetchImpl);
   }
   const store = new DexieReplicaStore();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from './client';
 import { challengeFor } from './auth/pkce';
 import { MemoryStorage } from './platform';
-import { FakeClock, FakeNetwork, fakeJwt, json, networkDown, outcome } from './testing/fakeNetwork';
+import { FakeClock, FakeNetwork, fakeJwt, json, networkDown, outcome } from './testing/fake-network';
 import type { SessionDetails } from './auth/types';
 
 const BASE = 'https://api.example.test/';

@@ -1,9 +1,9 @@
 import { AuthSession } from './auth/session';
-import { SignInApi } from './auth/signIn';
+import { SignInApi } from './auth/sign-in';
 import type { SessionDetails, SessionState, TokenResponse } from './auth/types';
 import { Emitter } from './events';
 import { ApiError, UnauthenticatedError, toOperationOutcome } from './http/errors';
-import { fetchWithRetry, type RetryPolicy } from './http/fetchWithRetry';
+import { fetchWithRetry, type RetryPolicy } from './http/fetch-with-retry';
 import { parseResponse, readBody } from './http/response';
 import { systemClock, MemoryStorage, type Clock, type FetchLike, type KeyValueStorage } from './platform';
 

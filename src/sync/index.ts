@@ -1,6 +1,6 @@
 export { ApiClient, DEFAULT_FHIR_URL_PATH, type ApiClientOptions, type RequestOptions } from './client';
-export { parseRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
-export { SignInApi, type LoginRequest, type NewUserRequest, type GoogleLoginRequest } from './auth/signIn';
+export { parseRuntimeConfig, type RuntimeConfig } from './runtime-config';
+export { SignInApi, type LoginRequest, type NewUserRequest, type GoogleLoginRequest } from './auth/sign-in';
 export { AuthSession } from './auth/session';
 export * from './auth/types';
 export { ApiError, NetworkError, UnauthenticatedError, outcomeText } from './http/errors';

@@ -50,12 +50,12 @@ export {
   type ReplicaProviderProps,
   type ReplicaChanges,
 } from './ReplicaProvider';
-export { useReplicaQuery } from './useReplicaQuery';
-export { useQueue, type QueueState } from './hooks/useQueue';
-export { useReplicaSearch, searchReplica, type ReplicaSearchState } from './hooks/useReplicaSearch';
-export { useFhirClient, useServerRead, type ServerState } from './hooks/useServer';
-export { useResource, type ResourceState } from './hooks/useResource';
-export { useCommands, type Commands } from './hooks/useCommands';
+export { useReplicaQuery } from './use-replica-query';
+export { useQueue, type QueueState } from './hooks/use-queue';
+export { useReplicaSearch, searchReplica, type ReplicaSearchState } from './hooks/use-replica-search';
+export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';
+export { useResource, type ResourceState } from './hooks/use-resource';
+export { useCommands, type Commands } from './hooks/use-commands';
 export {
   useSyncStatus,
   useSyncIssues,
@@ -63,10 +63,10 @@ export {
   useBrowserOnline,
   type SyncStatusView,
   type SyncIssues,
-} from './hooks/useSyncStatus';
-export { useProfile, useSessionState, type ProfileState } from './hooks/useProfile';
-export { useUserQueues, type UserQueues, type QueueChoice } from './hooks/useUserQueues';
-export { useValueSet, type ValueSetState } from './hooks/useValueSet';
+} from './hooks/use-sync-status';
+export { useProfile, useSessionState, type ProfileState } from './hooks/use-profile';
+export { useUserQueues, type UserQueues, type QueueChoice } from './hooks/use-user-queues';
+export { useValueSet, type ValueSetState } from './hooks/use-value-set';
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
 export { ConflictsPanel, CONFLICT_MESSAGE, type ConflictsPanelProps } from './sync/ConflictsPanel';
 export { OfflineNotice } from './sync/OfflineNotice';

@@ -2,10 +2,10 @@ import type { Bundle, Resource, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpHost, type HttpHost } from '../../mocks/http/host';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../mocks/seed';
-import type { OutboxEntry } from '../../src/db/types';
-import { CLIENT_ID_SYSTEM } from '../../src/sync/engine/types';
-import { device, hold, notesOf, type Device } from '../../src/sync/engine/testing/harness';
-import { taskChanges } from '../../src/sync/engine/testing/taskChanges';
+import type { OutboxEntry } from '@/db/types';
+import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
+import { device, hold, notesOf, type Device } from '@/sync/engine/testing/harness';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { FaultyNetwork, seededRandom } from './faulty-network';
 
 /**

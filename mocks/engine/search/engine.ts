@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { search, SearchError } from '../../../src/fhir/search';
+import { search, SearchError } from '@/fhir/search';
 import { badRequest } from '../outcome';
 import type { ProjectSearchEngine, SearchableStore, SearchResult } from '../types';
 import { getSearchRegistry } from './definitions';

@@ -7,7 +7,7 @@ import {
   type SearchParamRegistry,
   type SearchSource,
   type SearchValue,
-} from '../../../src/fhir/search';
+} from '@/fhir/search';
 import type { SearchableStore } from '../types';
 import { ValueCache } from './value-cache';
 

@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { SearchParamDef, SearchValue } from '../../../src/fhir/search';
+import type { SearchParamDef, SearchValue } from '@/fhir/search';
 
 interface Entry {
   /** meta.versionId, or the resource object itself when it has none. */

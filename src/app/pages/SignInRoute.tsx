@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { SignInPage } from '../../features/signin';
+import { SignInPage } from '@/features/signin';
 import { useServices } from '../services';
 
 /** /signin: the sign-in card; on success the start page sends the user on to their tasks. */

@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
-import type { SyncServiceApi } from '../../sync/service';
-import { requestReplayWhenOffline } from './backgroundSync';
+import type { SyncServiceApi } from '@/sync/service';
+import { requestReplayWhenOffline } from './background-sync';
 import { AppUpdates } from './updates';
 
 let updates: AppUpdates | undefined;

@@ -1,9 +1,9 @@
 import { AppShell, Burger, Group, LoadingOverlay, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
-import { TaskNavigation, useShellLoading } from '../../features/tasks';
-import { OfflineNotice, SyncStatusIndicator } from '../../ui';
-import { usePersistentStorageRequest } from '../persistentStorage';
+import { TaskNavigation, useShellLoading } from '@/features/tasks';
+import { OfflineNotice, SyncStatusIndicator } from '@/ui';
+import { usePersistentStorageRequest } from '../persistent-storage';
 import { UserMenu } from './UserMenu';
 
 export const HEADER_HEIGHT = 60;

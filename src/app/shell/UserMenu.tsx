@@ -1,8 +1,8 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useUnsyncedCount } from '../../ui';
-import { profileName } from '../profileName';
+import { useUnsyncedCount } from '@/ui';
+import { profileName } from '../profile-name';
 import { useServices, useSession } from '../services';
 import { SignOutWarning } from './SignOutWarning';
 import { StorageUsage } from './StorageUsage';

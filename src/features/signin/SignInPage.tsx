@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_SCOPE, type LoginAuthenticationResponse, type SignInApi } from '../../sync';
+import { DEFAULT_SCOPE, type LoginAuthenticationResponse, type SignInApi } from '@/sync';
 import { ChooseProfileForm } from './ChooseProfileForm';
 import { ChooseScopeForm } from './ChooseScopeForm';
 import { EmailForm } from './EmailForm';

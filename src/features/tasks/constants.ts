@@ -3,7 +3,7 @@ export {
   BUSINESS_STATUS_VALUESET_URL,
   PRACTITIONER_ROLE_VALUESET_URL,
   TASK_TYPE_VALUESET_URL,
-} from '../../fhir/product-codes';
+} from '@/fhir/product-codes';
 
 /** Touch targets on tablets are at least this tall (DESIGN.md). */
 export const TOUCH_HEIGHT = 44;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeJwt } from '../testing/fakeNetwork';
+import { fakeJwt } from '../testing/fake-network';
 import { decodeJwt, tokenExpiresAt } from './jwt';
 import { challengeFor, createPkcePair } from './pkce';
 

@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { OutboxEntry } from '../../db/types';
+import type { OutboxEntry } from '@/db/types';
 import { classify, patchAlreadyApplied } from './conflict-rules';
 import { nowIso, type SyncContext } from './context';
 import { onlyAppends, rebaseOperations } from './rebase';

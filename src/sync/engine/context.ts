@@ -1,6 +1,6 @@
 import type { Reference, Resource } from '@medplum/fhirtypes';
-import type { ReplicaStore, ResourceKey } from '../../db/types';
-import type { FhirClient } from '../fhir/fhirClient';
+import type { ReplicaStore, ResourceKey } from '@/db/types';
+import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
 
 /** What push and pull share: the server, the replica, time and randomness, and what they touched. */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryReplicaStore } from '../../db/memory-replica';
-import { outboxEntry, task } from '../../db/testing/fixtures';
-import type { ReplicaTransaction } from '../../db/types';
-import { storeReader } from '../../ui/replica/memory-reader';
+import { MemoryReplicaStore } from '@/db/memory-replica';
+import { outboxEntry, task } from '@/db/testing/fixtures';
+import type { ReplicaTransaction } from '@/db/types';
+import { storeReader } from '@/ui/replica/memory-reader';
 import { countOutbox } from './counts';
 
 async function conflictOn(tx: ReplicaTransaction, key: string, label: string): Promise<void> {

@@ -1,5 +1,5 @@
-import { splitPending } from '../../db/outbox-counts';
-import type { ReplicaTransaction } from '../../db/types';
+import { splitPending } from '@/db/outbox-counts';
+import type { ReplicaTransaction } from '@/db/types';
 import type { SyncStatus } from './types';
 
 export type OutboxCounts = Pick<SyncStatus, 'pending' | 'blocked' | 'conflicts' | 'failed'>;

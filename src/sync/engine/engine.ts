@@ -1,6 +1,6 @@
-import type { ResourceKey } from '../../db/types';
+import type { ResourceKey } from '@/db/types';
 import { Emitter } from '../events';
-import { FhirClient } from '../fhir/fhirClient';
+import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';

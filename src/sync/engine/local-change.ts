@@ -1,5 +1,5 @@
 import type { Identifier, Resource } from '@medplum/fhirtypes';
-import { resourceKey, type OutboxEntry, type ReplicaStore } from '../../db/types';
+import { resourceKey, type OutboxEntry, type ReplicaStore } from '@/db/types';
 import { buildRecord } from './record';
 import { CLIENT_ID_SYSTEM, type AppliedChange, type LocalChange } from './types';
 import { applyStrict, ChangeRejectedError } from './view';

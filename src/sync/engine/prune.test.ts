@@ -2,10 +2,10 @@ import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
-import { serverRecord } from '../../db/derive';
-import type { StoredResource } from '../../db/types';
+import { serverRecord } from '@/db/derive';
+import type { StoredResource } from '@/db/types';
 import { device, type Device } from './testing/harness';
-import { taskChanges } from './testing/taskChanges';
+import { taskChanges } from './testing/task-changes';
 import { inMyQueues, tasksBeyondCap, type QueueScope, type StoredScope } from './prune';
 import { META_SCOPE } from './types';
 

@@ -1,4 +1,4 @@
-import type { ReplicaTransaction, ResourceKey, StoredResource } from '../../db/types';
+import type { ReplicaTransaction, ResourceKey, StoredResource } from '@/db/types';
 import type { SyncContext } from './context';
 import { keysWithLocalChanges } from './record';
 import { META_SCOPE } from './types';

@@ -1,5 +1,5 @@
 import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
-import { resourceKey, type ReplicaTransaction, type SyncCursor } from '../../db/types';
+import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
 import { isNewer, nowIso, type SyncContext } from './context';
 import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';

@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import { resourceKey, type OutboxEntry, type ResourceKey } from '../../db/types';
+import { resourceKey, type OutboxEntry, type ResourceKey } from '@/db/types';
 import { UnauthenticatedError } from '../http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from './conflict-rules';

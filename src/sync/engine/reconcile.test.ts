@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
 import { device, hideTypeHistory, type Device } from './testing/harness';
-import { taskChanges } from './testing/taskChanges';
+import { taskChanges } from './testing/task-changes';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;

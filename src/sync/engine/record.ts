@@ -5,7 +5,7 @@ import {
   type ReplicaTransaction,
   type ResourceKey,
   type StoredResource,
-} from '../../db/types';
+} from '@/db/types';
 import { isNewer } from './context';
 import { rebaseOperations } from './rebase';
 import { applyTolerant } from './view';

@@ -1,5 +1,5 @@
 import type { Identifier, Resource } from '@medplum/fhirtypes';
-import { resourceKey, type OutboxEntry, type ReplicaTransaction } from '../../db/types';
+import { resourceKey, type OutboxEntry, type ReplicaTransaction } from '@/db/types';
 import { rebaseOperations } from './rebase';
 import { writeRecord } from './record';
 import { CLIENT_ID_SYSTEM } from './types';

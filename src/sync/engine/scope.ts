@@ -1,5 +1,5 @@
 import type { Practitioner, PractitionerRole, Resource, Task } from '@medplum/fhirtypes';
-import type { SearchParams } from '../fhir/fhirClient';
+import type { SearchParams } from '../fhir/fhir-client';
 import type { SyncContext } from './context';
 
 /** The queues of the signed-in user: her role codes and the states she is licensed in. */

@@ -1,8 +1,8 @@
 import type { Reference, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import type { ReplicaStore, ResourceKey } from '../../db/types';
+import type { ReplicaStore, ResourceKey } from '@/db/types';
 import type { ApiClient } from '../client';
-import type { FhirClient } from '../fhir/fhirClient';
+import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
 
 /** The system of the identifier a device puts on everything it creates (If-None-Exist looks it up). */

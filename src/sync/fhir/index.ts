@@ -10,4 +10,4 @@ export {
   type FhirClientOptions,
   type ReadOptions,
   type SearchParams,
-} from './fhirClient';
+} from './fhir-client';

@@ -1,5 +1,5 @@
 import type { SearchParameter } from '@medplum/fhirtypes';
-import type { ReplicaTransaction } from '../../db/types';
+import type { ReplicaTransaction } from '@/db/types';
 
 /**
  * The replica meta key under which the sync engine keeps the server's SearchParameter resources for

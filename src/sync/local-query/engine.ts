@@ -1,12 +1,12 @@
 import type { Resource, SearchParameter } from '@medplum/fhirtypes';
-import type { StoredResource } from '../../db/types';
+import type { StoredResource } from '@/db/types';
 import {
   executeSearch,
   parseSearchQuery,
   SearchParamRegistry,
   type SearchOutcome,
   type SearchQuery,
-} from '../../fhir/search';
+} from '@/fhir/search';
 import { planTaskNarrowing, stateCondition } from './narrowing';
 import { ReplicaLoader } from './replica-loader';
 import type { FieldCondition, ReplicaQueryReader } from './replica-reader';

@@ -1,4 +1,4 @@
-import { normalizeText } from '../../fhir/search';
+import { normalizeText } from '@/fhir/search';
 import type { FieldCondition } from './replica-reader';
 
 /** A `patient.address-state` filter, to be matched against the replica's patientState values. */

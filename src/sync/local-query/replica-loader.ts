@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { resourceKey, type ResourceKey, type StoredResource } from '../../db/types';
-import type { Filter, SearchParamDef, SearchParamRegistry, SearchQuery } from '../../fhir/search';
+import { resourceKey, type ResourceKey, type StoredResource } from '@/db/types';
+import type { Filter, SearchParamDef, SearchParamRegistry, SearchQuery } from '@/fhir/search';
 import type { FieldCondition, ReplicaQueryReader } from './replica-reader';
 import type { ValueCache } from './source';
 

@@ -1,8 +1,8 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { ReplicaQueryReader, ResourceKey, StoredResource } from '../../db/types';
-import { meetsCondition } from '../../db/query-reader';
+import type { ReplicaQueryReader, ResourceKey, StoredResource } from '@/db/types';
+import { meetsCondition } from '@/db/query-reader';
 
-export type { FieldCondition, QueueField, ReplicaQueryReader } from '../../db/types';
+export type { FieldCondition, QueueField, ReplicaQueryReader } from '@/db/types';
 export { meetsCondition };
 
 /** Records the user sees: those not deleted here, as `resource` (server version plus local changes). */

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { NodeFakeServer } from '../../../mocks/node';
 import { ROLE_CODES } from '../../../mocks/seed';
 import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
-import { MemoryReplicaStore } from '../../db/memory-replica';
-import type { ResourceKey } from '../../db/types';
+import { MemoryReplicaStore } from '@/db/memory-replica';
+import type { ResourceKey } from '@/db/types';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
 import { myTasks, roleQueue, stateQueue } from './queues';
 import { adHocCases, pagingCases, queueCases } from './testing/cases';

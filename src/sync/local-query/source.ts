@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { SearchParamDef, SearchSource, SearchValue } from '../../fhir/search';
+import type { SearchParamDef, SearchSource, SearchValue } from '@/fhir/search';
 
 /**
  * Extracted search values per resource object and parameter. Keyed by object identity, not by

@@ -1,5 +1,5 @@
-import { DexieReplicaStore } from '../../db/dexie-replica';
-import { metaTableStorage } from '../../db/kv-storage';
+import { DexieReplicaStore } from '@/db/dexie-replica';
+import { metaTableStorage } from '@/db/kv-storage';
 import { CHANNEL_NAME, type SyncServicePlatform } from './types';
 
 /**

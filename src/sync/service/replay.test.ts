@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
-import { MemoryReplicaStore } from '../../db/memory-replica';
+import { MemoryReplicaStore } from '@/db/memory-replica';
 import { ApiClient } from '../client';
 import { acceptServerVersion } from '../engine/record';
 import { MemoryStorage, type FetchLike } from '../platform';

@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../../mocks/node';
-import { MemoryReplicaStore } from '../../db/memory-replica';
+import { MemoryReplicaStore } from '@/db/memory-replica';
 import { ApiClient } from '../client';
 import { MemoryStorage } from '../platform';
 import { SyncService } from './service';

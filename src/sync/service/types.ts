@@ -1,4 +1,4 @@
-import type { ReplicaStore } from '../../db/types';
+import type { ReplicaStore } from '@/db/types';
 import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
 

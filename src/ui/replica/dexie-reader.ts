@@ -6,11 +6,11 @@ import {
   roleQueue,
   stateQueue,
   type QueuePage,
-} from '../../db/queues';
-import type { ReplicaDatabase } from '../../db/database';
-import { splitPending } from '../../db/outbox-counts';
-import { dexieQueryReader } from '../../db/query-reader';
-import type { StoredResource } from '../../db/types';
+} from '@/db/queues';
+import type { ReplicaDatabase } from '@/db/database';
+import { splitPending } from '@/db/outbox-counts';
+import { dexieQueryReader } from '@/db/query-reader';
+import type { StoredResource } from '@/db/types';
 import type { PageOptions, QueueRequest, QueueResult, ReplicaReader } from './reader';
 
 /**

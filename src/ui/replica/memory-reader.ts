@@ -1,5 +1,5 @@
-import { splitPending } from '../../db/outbox-counts';
-import type { ReplicaStore } from '../../db/types';
+import { splitPending } from '@/db/outbox-counts';
+import type { ReplicaStore } from '@/db/types';
 import type { ReplicaReader } from './reader';
 
 /**

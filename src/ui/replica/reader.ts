@@ -4,7 +4,7 @@ import type {
   ReplicaQueryReader,
   ResourceKey,
   StoredResource,
-} from '../../db/types';
+} from '@/db/types';
 
 /** One of the task queues of the task screens. */
 export type QueueRequest =

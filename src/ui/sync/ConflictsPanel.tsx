@@ -1,8 +1,8 @@
 import { Alert, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ConflictRecord, OutboxEntry } from '../../db/types';
-import { useCommands } from '../hooks/useCommands';
-import { useSyncIssues } from '../hooks/useSyncStatus';
+import type { ConflictRecord, OutboxEntry } from '@/db/types';
+import { useCommands } from '../hooks/use-commands';
+import { useSyncIssues } from '../hooks/use-sync-status';
 import { differences, resourceTitle } from './differences';
 
 /** The words the product uses for a version conflict. */

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useSyncStatus } from '../hooks/useSyncStatus';
+import { useSyncStatus } from '../hooks/use-sync-status';
 
 /**
  * The persistent red notice 'No connection to server' while the client is offline (spec console §8).

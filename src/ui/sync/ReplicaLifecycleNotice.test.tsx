@@ -6,7 +6,7 @@ import {
   WAITING_MESSAGE,
   type ReplicaLifecycleEvent,
   type ReplicaLifecycleListener,
-} from '../../db/lifecycle';
+} from '@/db/lifecycle';
 import { ReplicaLifecycleNotice, type LifecycleSource } from './ReplicaLifecycleNotice';
 
 class FakeLifecycle implements LifecycleSource {

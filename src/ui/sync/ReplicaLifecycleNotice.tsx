@@ -1,6 +1,6 @@
 import { Affix, Button, Notification } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import type { ReplicaLifecycleEvent, ReplicaLifecycleListener } from '../../db/lifecycle';
+import type { ReplicaLifecycleEvent, ReplicaLifecycleListener } from '@/db/lifecycle';
 
 /** What the notice needs of the replica's lifecycle (src/db/lifecycle.ts). */
 export interface LifecycleSource {

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useSyncStatus } from '../hooks/useSyncStatus';
+import { useSyncStatus } from '../hooks/use-sync-status';
 import { ConflictsPanel } from './ConflictsPanel';
 
 const TOUCH = { minHeight: 44 };

@@ -1,4 +1,4 @@
-import type { ServiceStatus, SyncServiceApi } from '../../sync/service/types';
+import type { ServiceStatus, SyncServiceApi } from '@/sync/service/types';
 
 const INITIAL: ServiceStatus = {
   online: true,

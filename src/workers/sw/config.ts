@@ -1,5 +1,5 @@
-import { parseRuntimeConfig } from '../../sync/runtimeConfig';
-import type { SyncServiceConfig } from '../../sync/service/types';
+import { parseRuntimeConfig } from '@/sync/runtime-config';
+import type { SyncServiceConfig } from '@/sync/service/types';
 import { CONFIG_PATH } from './routes';
 
 /** Where the last copy of /config.json fetched from the network is kept (not the precache). */

@@ -1,12 +1,12 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { ListPager, pageOffset, pageSearch, pageSize, withOffset } from '../../../ui';
-import { isResourceType } from '../resourceTypes';
+import { ListPager, pageOffset, pageSearch, pageSize, withOffset } from '@/ui';
+import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { DEFAULT_SORT, defaultFields, resourceColumns } from './columns';
 import { ResourceTable } from './ResourceTable';
-import { useResourceList } from './useResourceList';
+import { useResourceList } from './use-resource-list';
 
 /** /{resourceType}: a list of any resource type, its search (filters, sort, page, fields) in the URL. */
 export function ResourceListPage({ resourceType }: { resourceType: string }) {

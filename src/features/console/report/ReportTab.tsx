@@ -4,7 +4,7 @@ import { conceptText, dateTimeText, referenceText } from '../format';
 import { ServerStateNotice } from '../resource/ServerStateNotice';
 import { resultRow } from './results';
 import { ResultsTable } from './ResultsTable';
-import { useResults } from './useResults';
+import { useResults } from './use-results';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

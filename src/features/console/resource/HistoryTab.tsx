@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { dateTimeText } from '../format';
 import { ServerStateNotice } from './ServerStateNotice';
-import { useHistory } from './useHistory';
+import { useHistory } from './use-history';
 
 /** The History tab: every version of the resource, with its author and date (spec console §2). */
 export function HistoryTab({ resourceType, id }: { resourceType: string; id: string }) {

@@ -2,13 +2,13 @@ import { Alert, Anchor, Badge, Center, Group, Loader, Stack, Tabs, Text, Title }
 import type { DiagnosticReport, Resource } from '@medplum/fhirtypes';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { ReportTab } from '../report/ReportTab';
-import { isResourceType } from '../resourceTypes';
+import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { HistoryTab } from './HistoryTab';
 import { ResourceTree } from './ResourceTree';
 import { resourceTabs, tabLabel } from './tabs';
 import { TimelineTab } from './TimelineTab';
-import { useConsoleResource } from './useConsoleResource';
+import { useConsoleResource } from './use-console-resource';
 
 interface ResourcePageProps {
   resourceType: string;

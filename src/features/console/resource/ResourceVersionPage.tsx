@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useServerRead } from '../../../ui';
+import { useServerRead } from '@/ui';
 import { dateTimeText } from '../format';
-import { isResourceType } from '../resourceTypes';
+import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceTree } from './ResourceTree';
 import { ServerStateNotice } from './ServerStateNotice';

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import type { ServerState } from '../../../ui';
+import type { ServerState } from '@/ui';
 
 /** What a tab shows while its server read is not ready: a loader, the offline note or the error. */
 export function ServerStateNotice({ state, what }: { state: ServerState<unknown>; what: string }) {

@@ -3,8 +3,8 @@ import type { Resource } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
 import { conceptText, dateTimeText } from '../format';
 import { ServerStateNotice } from './ServerStateNotice';
-import { useHistory } from './useHistory';
-import { useRelatedTasks } from './useRelatedTasks';
+import { useHistory } from './use-history';
+import { useRelatedTasks } from './use-related-tasks';
 
 /**
  * The Timeline tab: the resource's versions (from the server) and the tasks about it (from this

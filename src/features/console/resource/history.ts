@@ -1,5 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import type { FhirClient } from '../../../sync/fhir/fhirClient';
+import type { FhirClient } from '@/sync/fhir/fhir-client';
 
 /** One version of a resource as its history lists it. */
 export interface VersionEntry {

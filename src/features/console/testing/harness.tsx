@@ -10,12 +10,12 @@ import {
   useParams,
 } from '@tanstack/react-router';
 import { listSearchParameters } from '../../../../mocks/engine/search';
-import { serverRecord } from '../../../db/derive';
-import type { ApiClient } from '../../../sync/client';
-import { NetworkError } from '../../../sync/http/errors';
-import { createRecordReader, SEARCH_PARAMETERS_META_KEY } from '../../../sync/local-query';
-import type { SyncServiceApi } from '../../../sync/service/types';
-import { ReplicaProvider, type ReplicaReader } from '../../../ui';
+import { serverRecord } from '@/db/derive';
+import type { ApiClient } from '@/sync/client';
+import { NetworkError } from '@/sync/http/errors';
+import { createRecordReader, SEARCH_PARAMETERS_META_KEY } from '@/sync/local-query';
+import type { SyncServiceApi } from '@/sync/service/types';
+import { ReplicaProvider, type ReplicaReader } from '@/ui';
 import { ResourceListPage } from '../list/ResourceListPage';
 import { ResourcePage } from '../resource/ResourcePage';
 import { ResourceVersionPage } from '../resource/ResourceVersionPage';

@@ -3,11 +3,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { useResource } from '../../../ui';
+import { useResource } from '@/ui';
 import { ChangeOutcomeWatcher } from '../commands/ChangeOutcomeWatcher';
 import { CONFLICT_TEXT } from '../commands/notify';
 import { BUSINESS_STATUS_VALUESET_URL, PRACTITIONER_ROLE_VALUESET_URL } from '../constants';
-import { FakeReplica, renderWithReplica } from '../testing/fakeReplica';
+import { FakeReplica, renderWithReplica } from '../testing/fake-replica';
 import { TaskActionsPanel } from './TaskActionsPanel';
 
 const ME = 'Practitioner/me';

@@ -15,7 +15,7 @@ import {
   updateBusinessStatus,
 } from '../commands/actions';
 import { ConfirmActionModal } from '../commands/ConfirmActionModal';
-import { useTaskCommand } from '../commands/useTaskCommand';
+import { useTaskCommand } from '../commands/use-task-command';
 import {
   BUSINESS_STATUS_VALUESET_URL,
   PRACTITIONER_ROLE_VALUESET_URL,
@@ -24,7 +24,7 @@ import {
 } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
 import { dateText, humanNameText } from '../format';
-import { dueDateInstant } from '../list/newTask';
+import { dueDateInstant } from '../list/new-task';
 import { AddNoteForm } from './AddNoteForm';
 import { ChoiceModal } from './ChoiceModal';
 import { DueDateModal } from './DueDateModal';

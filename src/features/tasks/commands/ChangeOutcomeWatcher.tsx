@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useOutboxAndConflicts } from '../data/hooks';
 import { CONFLICT_TEXT, showError } from './notify';
-import { judgeChange, watchedChanges } from './watchedChanges';
+import { judgeChange, watchedChanges } from './watched-changes';
 
 /**
  * Tells the user how the changes made from the task screens ended on the server: a conflict shows

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { TOUCH_HEIGHT } from '../constants';
-import type { PendingConfirmation } from './useTaskCommand';
+import type { PendingConfirmation } from './use-task-command';
 
 /** Asks the question of an action that needs confirming ('Are you sure ...?'). */
 export function ConfirmActionModal({ confirmation }: { confirmation: PendingConfirmation | undefined }) {

@@ -1,6 +1,6 @@
 import type { Coding, Practitioner, Reference, Task } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import type { LocalChange } from '../../../sync/engine/types';
+import type { LocalChange } from '@/sync/engine/types';
 import {
   addNotePatch,
   businessStatusPatch,

@@ -1,7 +1,7 @@
 import { Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useResource } from '../../../ui';
+import { useResource } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
 import { conceptText, statusText } from '../format';
@@ -10,7 +10,7 @@ import { PatientSummary } from './PatientSummary';
 import { TaskDetailsTab } from './TaskDetailsTab';
 import { TaskNotesTab } from './TaskNotesTab';
 import { TaskTimelineTab } from './TaskTimelineTab';
-import { useConfirmedId } from './useConfirmedId';
+import { useConfirmedId } from './use-confirmed-id';
 
 export const TASK_TABS = ['details', 'timeline', 'notes'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];

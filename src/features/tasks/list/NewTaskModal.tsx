@@ -2,13 +2,13 @@ import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@manti
 import type { Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCommands, useProfile } from '../../../ui';
+import { useCommands, useProfile } from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
-import { watchedChanges } from '../commands/watchedChanges';
+import { watchedChanges } from '../commands/watched-changes';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
 import { humanNameText, statusText } from '../format';
-import { buildNewTask, TASK_PRIORITIES, validateNewTask, type NewTaskValues } from './newTask';
+import { buildNewTask, TASK_PRIORITIES, validateNewTask, type NewTaskValues } from './new-task';
 
 const EMPTY: NewTaskValues = {
   code: undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildNewTask, validateNewTask } from './newTask';
-import { currentTab, effectiveQuery, withTab } from './statusTabs';
+import { buildNewTask, validateNewTask } from './new-task';
+import { currentTab, effectiveQuery, withTab } from './status-tabs';
 
 describe('the task list', () => {
   it('switches between the Active and Completed tabs keeping the other filters', () => {

@@ -3,9 +3,9 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { ChangeOutcomeWatcher } from '../commands/ChangeOutcomeWatcher';
 import { TOUCH_HEIGHT } from '../constants';
-import { bestMatchingLink, queueHref, type MenuQueue } from '../queues/menuQueues';
-import { useMenuQueues } from '../queues/useMenuQueues';
-import { UPLOAD_LINKS } from './uploadLinks';
+import { bestMatchingLink, queueHref, type MenuQueue } from '../queues/menu-queues';
+import { useMenuQueues } from '../queues/use-menu-queues';
+import { UPLOAD_LINKS } from './upload-links';
 
 interface TaskNavigationProps {
   /** Called after a link was followed (the shell closes the menu on narrow screens). */

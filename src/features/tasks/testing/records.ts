@@ -1,6 +1,6 @@
 import type { Task } from '@medplum/fhirtypes';
-import { deriveFields } from '../../../db/derive';
-import type { StoredResource } from '../../../db/types';
+import { deriveFields } from '@/db/derive';
+import type { StoredResource } from '@/db/types';
 
 export const ME = 'Practitioner/me';
 export const DOCTOR = '158965000';

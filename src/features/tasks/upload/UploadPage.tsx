@@ -1,8 +1,8 @@
 import { Alert, Box, Button, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { FhirClient } from '../../../sync';
-import { useCommands, useProfile, useReplicaContext, useSessionState, useSyncStatus } from '../../../ui';
+import { FhirClient } from '@/sync';
+import { useCommands, useProfile, useReplicaContext, useSessionState, useSyncStatus } from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
 import { TOUCH_HEIGHT } from '../constants';
 import { humanNameText } from '../format';

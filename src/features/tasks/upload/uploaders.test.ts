@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../../../mocks/server';
 import { buildSeed } from '../../../../mocks/seed';
 import { signUpByApi } from '../../../../tests/fixtures/api-sign-up';
-import { ApiClient, FhirClient } from '../../../sync';
-import { CORE_VALUESETS } from './data/valueSets';
+import { ApiClient, FhirClient } from '@/sync';
+import { CORE_VALUESETS } from './data/value-sets';
 import type { UploadContext } from './uploaders/context';
 import { INVALID_UPLOAD_TYPE, loadUploader, UPLOAD_TYPES } from './uploads';
 

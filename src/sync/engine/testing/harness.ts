@@ -1,10 +1,10 @@
 import type { CapabilityStatement, Resource, Task } from '@medplum/fhirtypes';
-import { MemoryReplicaStore } from '../../../db/memory-replica';
-import { resourceKey, type StoredResource } from '../../../db/types';
-import { ApiClient } from '../../client';
-import { FhirClient } from '../../fhir/fhirClient';
-import type { FetchLike } from '../../platform';
-import { FakeClock } from '../../testing/fakeNetwork';
+import { MemoryReplicaStore } from '@/db/memory-replica';
+import { resourceKey, type StoredResource } from '@/db/types';
+import { ApiClient } from '@/sync/client';
+import { FhirClient } from '@/sync/fhir/fhir-client';
+import type { FetchLike } from '@/sync/platform';
+import { FakeClock } from '@/sync/testing/fake-network';
 import { SyncEngine } from '../engine';
 import { acceptServerVersion } from '../record';
 import type { SyncEngineOptions } from '../types';

@@ -1,9 +1,9 @@
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { createNodeFakeServer, type NodeFakeServer } from '../../../../mocks/node';
 import { signInByApi, type ApiSession } from '../../../../tests/fixtures/api-sign-in';
-import { serverRecords } from '../../../db/derive';
-import type { StoredResource } from '../../../db/types';
-import type { SearchOutcome } from '../../../fhir/search';
+import { serverRecords } from '@/db/derive';
+import type { StoredResource } from '@/db/types';
+import type { SearchOutcome } from '@/fhir/search';
 import { searchParameterQuery } from '../definitions';
 
 /** What two answers to a search must share: matches in order, the total, and what was included. */

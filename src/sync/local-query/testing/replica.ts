@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { resourceKey, type ReplicaStore, type ResourceKey, type StoredResource } from '../../../db/types';
+import { resourceKey, type ReplicaStore, type ResourceKey, type StoredResource } from '@/db/types';
 import { createRecordReader, type FieldCondition, type ReplicaQueryReader } from '../replica-reader';
 
 /** Server resources as confirmed replica records; the store derives the queue fields. */

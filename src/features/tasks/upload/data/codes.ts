@@ -12,9 +12,9 @@ import {
   type RoleKey,
   type StateCode,
   type TaskType,
-} from '../../../../fhir/product-codes';
+} from '@/fhir/product-codes';
 
-export * from '../../../../fhir/product-codes';
+export * from '@/fhir/product-codes';
 
 export function roleConcept(role: RoleKey): CodeableConcept {
   const { code, display } = ROLES[role];

@@ -1,5 +1,5 @@
 import type { Bot, Bundle, BundleEntry, Subscription } from '@medplum/fhirtypes';
-import { decodeSource, EXAMPLE_BOTS, type ExampleBot } from '../data/exampleBots';
+import { decodeSource, EXAMPLE_BOTS, type ExampleBot } from '../data/example-bots';
 import { executeBundle, requireAllAcceptable, type UploadContext, type Uploader } from './context';
 
 /** The bot of that name (one expected), or a new one made with the admin API. */

@@ -1,7 +1,7 @@
 import type { Bundle } from '@medplum/fhirtypes';
-import { exampleMessagesBundle } from '../data/exampleMessages';
-import { exampleReportBundle } from '../data/exampleReport';
-import { exampleTasksBundle } from '../data/exampleTasks';
+import { exampleMessagesBundle } from '../data/example-messages';
+import { exampleReportBundle } from '../data/example-report';
+import { exampleTasksBundle } from '../data/example-tasks';
 import { executeBundle, requireAllAcceptable, type UploadContext, type Uploader } from './context';
 
 function practitioner(context: UploadContext) {

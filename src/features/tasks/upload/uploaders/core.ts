@@ -1,6 +1,6 @@
 import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
 import { newUrn } from '../data/codes';
-import { CORE_VALUESETS } from '../data/valueSets';
+import { CORE_VALUESETS } from '../data/value-sets';
 import { executeBundle, requireAllAcceptable, type Uploader } from './context';
 
 export const CORE_ERROR = 'Error uploading core data';

@@ -1,0 +1,53 @@
+import type { Resource } from '@medplum/fhirtypes';
+import { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
+import { useReplicaQuery } from '../use-replica-query';
+
+export interface ResourceState<T extends Resource> {
+  /** What the user sees: the server's version with this device's unsent changes on top. */
+  resource?: T;
+  record?: StoredResource;
+  /** Changes of this resource not yet confirmed by the server. */
+  pending: number;
+  /** The open conflicts of this resource, oldest first. */
+  conflicts: ConflictRecord[];
+  inConflict: boolean;
+  /** Changes of this resource the server rejected for good. */
+  failures: OutboxEntry[];
+  /** Deleted here, not yet confirmed (or not in the replica at all once loaded: see `found`). */
+  deleted: boolean;
+  found: boolean;
+  loading: boolean;
+}
+
+/** One resource from the replica, live, with its sync state. */
+export function useResource<T extends Resource = Resource>(
+  resourceType: string,
+  id: string | undefined
+): ResourceState<T> {
+  const key = id ? resourceKey(resourceType, id) : '';
+  const state = useReplicaQuery(
+    async (reader) => {
+      if (!key) return { record: undefined, conflicts: [], outbox: [] };
+      const [record, conflicts, outbox] = await Promise.all([
+        reader.record(key),
+        reader.conflicts(),
+        reader.outboxOf(key),
+      ]);
+      return { record, conflicts: conflicts.filter((conflict) => conflict.key === key), outbox };
+    },
+    [key]
+  );
+  const record = state?.record;
+  const conflicts = state?.conflicts ?? [];
+  return {
+    resource: record && record.deleted === 0 ? (record.resource as T) : undefined,
+    record,
+    pending: (state?.outbox ?? []).filter((entry) => entry.state === 'pending').length,
+    conflicts,
+    inConflict: conflicts.length > 0,
+    failures: (state?.outbox ?? []).filter((entry) => entry.state === 'failed'),
+    deleted: record?.deleted === 1,
+    found: !!record,
+    loading: state === undefined,
+  };
+}

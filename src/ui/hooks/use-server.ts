@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { FhirClient } from '@/sync/fhir/fhir-client';
+import { NetworkError } from '@/sync/http/errors';
+import type { ApiClient } from '@/sync/client';
+import { useReplicaContext } from '../ReplicaProvider';
+import { useBrowserOnline } from './use-sync-status';
+
+/** Browser cache time of GET answers (spec console §9). */
+const CACHE_TIME_MS = 60_000;
+
+const clients = new WeakMap<ApiClient, FhirClient>();
+
+/** The FHIR client of the signed-in page, one per ApiClient so its cache is shared. */
+export function useFhirClient(): FhirClient {
+  const { client } = useReplicaContext();
+  let fhir = clients.get(client);
+  if (!fhir) {
+    fhir = new FhirClient({ client, cacheTimeMs: CACHE_TIME_MS });
+    clients.set(client, fhir);
+  }
+  return fhir;
+}
+
+/** A read from the server: its answer, or why there is none. */
+export type ServerState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  /** The device is offline or the server cannot be reached. */
+  | { status: 'offline' }
+  | { status: 'error'; message: string };
+
+/**
+ * Reads from the server for what the replica does not hold. `key` names the read (it runs again when
+ * the key changes, or when the device comes back online after failing offline); null skips it.
+ */
+export function useServerRead<T>(key: string | null, read: (fhir: FhirClient) => Promise<T>): ServerState<T> {
+  const fhir = useFhirClient();
+  const online = useBrowserOnline();
+  const [state, setState] = useState<{ key: string | null; value: ServerState<T> }>({
+    key: null,
+    value: { status: 'idle' },
+  });
+  useEffect(() => {
+    if (key === null || !online) return undefined;
+    let current = true;
+    read(fhir).then(
+      (data) => current && setState({ key, value: { status: 'ready', data } }),
+      (error: unknown) => {
+        if (!current) return;
+        const offline = error instanceof NetworkError || (error instanceof TypeError && !navigator.onLine);
+        setState({
+          key,
+          value: offline
+            ? { status: 'offline' }
+            : { status: 'error', message: error instanceof Error ? error.message : String(error) },
+        });
+      }
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names everything `read` depends on
+  }, [key, online, fhir]);
+  if (key === null) return { status: 'idle' };
+  if (!online) return { status: 'offline' };
+  return state.key === key ? state.value : { status: 'loading' };
+}
