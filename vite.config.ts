@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import { SOURCE_ALIASES } from './scripts/aliases.ts';
 import { appVersion, pwaPlugins } from './scripts/pwa-options.ts';
 
 /** Real IndexedDB and workers: the 'browser' test project runs in Debian's Chromium. */
@@ -10,13 +10,7 @@ const chromium = playwright({ launchOptions: { executablePath: CHROMIUM_PATH, ar
 
 export default defineConfig({
   plugins: [react(), ...pwaPlugins()],
-  // '@/' is src/ and '@bots/' the bots folder, so no import climbs the tree.
-  resolve: {
-    alias: {
-      '@/': fileURLToPath(new URL('./src/', import.meta.url)),
-      '@bots/': fileURLToPath(new URL('./bots/', import.meta.url)),
-    },
-  },
+  resolve: { alias: SOURCE_ALIASES },
   // The version the user menu shows (VITE_APP_VERSION overrides package.json's; tests build a v2).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   build: { outDir: 'dist', sourcemap: true },

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SOURCE_ALIASES } from '../scripts/aliases';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 
@@ -55,6 +56,7 @@ export async function openBenchModule(
       root: process.cwd(),
       logLevel: 'warn',
       plugins: [benchPage],
+      resolve: { alias: SOURCE_ALIASES },
       server: {
         port: 0,
         host: '127.0.0.1',

@@ -8,13 +8,8 @@ import { listSearchParameters } from '../mocks/engine/search';
 import { ALICE_SMITH_ID, buildLargeTaskSeed } from '../mocks/seed';
 import { serverRecords } from '../src/db/derive';
 import type { StoredResource } from '../src/db/types';
-import {
-  createLocalQueryEngine,
-  createRecordReader,
-  myTasks,
-  QUEUE_SEARCH_BASES,
-  stateQueue,
-} from '../src/sync/local-query';
+import { createLocalQueryEngine, createRecordReader, QUEUE_SEARCH_BASES } from '../src/sync/local-query';
+import { myTasks, stateQueue } from '../src/fhir/task-queues';
 import { summarize } from './stats';
 
 const TASKS = 10_000;

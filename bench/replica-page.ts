@@ -1,11 +1,16 @@
 /**
  * The browser half of bench/replica.bench.ts: fills a replica in IndexedDB and times the queue
- * queries and a local change. Served by Vite and driven from Node; see replica.bench.ts.
+ * searches the task screens run (the local query engine over the Dexie reader, as useReplicaSearch
+ * does) and a local change. Served by Vite and driven from Node; see replica.bench.ts.
  */
 import type { Resource, Task } from '@medplum/fhirtypes';
 import { buildLargeTaskSeed } from '../mocks/seed/large';
 import { DexieReplicaStore } from '../src/db/dexie-replica';
-import { allTasks, myTasks, roleQueue, stateQueue } from '../src/db/queues';
+import { listSearchParameters } from '../mocks/engine/search';
+import { allTasks, myTasks, roleQueue, stateQueue, withPage } from '../src/fhir/task-queues';
+import { QUEUE_SEARCH_BASES, writeSearchParameters } from '../src/sync/local-query';
+import { searchReplica } from '../src/ui/replica/search';
+import { dexieReader } from '../src/ui/replica/dexie-reader';
 import { outboxEntry } from '../src/db/testing/fixtures';
 import { resourceKey, type StoredResource } from '../src/db/types';
 import { summarize } from './stats';
@@ -83,6 +88,11 @@ async function fill(store: DexieReplicaStore, options: ReplicaBenchOptions) {
       }
     });
   }
+  const bases = new Set(QUEUE_SEARCH_BASES);
+  const definitions = listSearchParameters().filter((sp) => sp.base?.some((base) => bases.has(base)));
+  await store.transaction((tx) =>
+    writeSearchParameters(tx, definitions, { fetchedAt: now.toISOString(), bases: QUEUE_SEARCH_BASES })
+  );
   return { records: kept.length, ms: performance.now() - started, tasks: kept };
 }
 
@@ -107,34 +117,28 @@ export async function runReplicaBench(options: ReplicaBenchOptions): Promise<Rep
 
   store.close();
   store = new DexieReplicaStore({ name: NAME });
+  const reader = dexieReader(store.db);
+  // The list page's read: one page of the queue's FHIR search, answered over the replica.
+  const page = async (query: URLSearchParams, offset = 0) => {
+    const answer = await searchReplica(reader, 'Task', withPage(query, { count: 20, offset }).toString());
+    if (answer.status !== 'ready') throw new Error(`queue search not answered: ${answer.status}`);
+    return answer;
+  };
   const coldStart = performance.now();
-  await myTasks(store.db, owner, { count: 20 });
+  await page(myTasks(owner));
   const firstQueryAfterReopenMs = performance.now() - coldStart;
 
-  const db = store.db;
   const timings: Timing[] = [];
+  timings.push(await measure('My Tasks, first page (20)', options.runs, () => page(myTasks(owner))));
   timings.push(
-    await measure('My Tasks, first page (20)', options.runs, () => myTasks(db, owner, { count: 20 }))
-  );
-  timings.push(
-    await measure('My Tasks, page 11 (offset 200)', options.runs, () =>
-      myTasks(db, owner, { offset: 200, count: 20 })
-    )
+    await measure('My Tasks, page 11 (offset 200)', options.runs, () => page(myTasks(owner), 200))
   );
   const role = ((
     filled.tasks.find((r) => r.resourceType === 'Task' && !(r as Task).owner) as Task | undefined
   )?.performerType?.[0]?.coding?.[0]?.code ?? '') as string;
-  timings.push(
-    await measure(`role queue '${role}', first page`, options.runs, () => roleQueue(db, role, { count: 20 }))
-  );
-  timings.push(
-    await measure("state queue 'NY', first page", options.runs, () => stateQueue(db, 'NY', { count: 20 }))
-  );
-  timings.push(
-    await measure('All Tasks (Active), first page', options.runs, () =>
-      allTasks(db, { status: 'active', count: 20 })
-    )
-  );
+  timings.push(await measure(`role queue '${role}', first page`, options.runs, () => page(roleQueue(role))));
+  timings.push(await measure("state queue 'NY', first page", options.runs, () => page(stateQueue('NY'))));
+  timings.push(await measure('All Tasks (Active), first page', options.runs, () => page(allTasks('active'))));
 
   const taskKeys = filled.tasks
     .filter((r) => r.resourceType === 'Task')

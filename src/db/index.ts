@@ -12,6 +12,5 @@ export {
   WAITING_MESSAGE,
 } from './lifecycle';
 export { REPLICA_DATABASE_NAME, REPLICA_SCHEMA, type SchemaVersion } from './schema';
-export * from './queues';
 export { dexieQueryReader, meetsCondition } from './query-reader';
 export { metaTableStorage, type KeyValueStore, KV_PREFIX } from './kv-storage';

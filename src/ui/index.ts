@@ -5,11 +5,6 @@
  * Setup (src/app does it): <ReplicaProvider reader service client config> around the signed-in app.
  *
  * Reading (live: re-render when the data changes here, in another tab, or by a pull)
- * - useQueue(request, page?) → { records, tasks, total, hasMore, loading }
- *     request: { queue: 'mine' } | { queue: 'role', code } | { queue: 'state', state }
- *              | { queue: 'all', tab?: 'active' | 'completed' }
- *     page: { offset?, count? } (20 rows by default). Order: priority, then due date (All Tasks:
- *     most recently updated first).
  * - useResource(type, id) → { resource, record, pending, conflicts, inConflict, failures, deleted, found, loading }
  *     `resource` is the user's view (server version + unsent local changes).
  * - useProfile() → { reference: 'Practitioner/123', profile }
@@ -51,8 +46,8 @@ export {
   type ReplicaChanges,
 } from './ReplicaProvider';
 export { useReplicaQuery } from './use-replica-query';
-export { useQueue, type QueueState } from './hooks/use-queue';
-export { useReplicaSearch, searchReplica, type ReplicaSearchState } from './hooks/use-replica-search';
+export { useReplicaSearch } from './hooks/use-replica-search';
+export { searchReplica, type ReplicaSearchState } from './replica/search';
 export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';
 export { useResource, type ResourceState } from './hooks/use-resource';
 export { useCommands, type Commands } from './hooks/use-commands';
@@ -76,4 +71,4 @@ export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from 
 export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';
-export type { ReplicaReader, QueueRequest, PageOptions, QueueResult, ChangeCounts } from './replica/reader';
+export type { ReplicaReader, ChangeCounts } from './replica/reader';

@@ -1,4 +1,5 @@
-import type { Practitioner, PractitionerRole, Resource, Task } from '@medplum/fhirtypes';
+import type { PractitionerRole, Resource, Task } from '@medplum/fhirtypes';
+import { licensedStates, queueFilters, roleCodings, taskQueues, type TaskQueue } from '@/fhir/task-queues';
 import type { SearchParams } from '../fhir/fhir-client';
 import type { SyncContext } from './context';
 
@@ -10,9 +11,6 @@ export interface UserScope {
   states: string[];
 }
 
-/** The identifier of the licence-state extension on Practitioner.qualification. */
-const WHERE_VALID = 'whereValid';
-
 /** Reads the user's profile and PractitionerRoles: what her queues are. */
 export async function loadUserScope(context: SyncContext): Promise<UserScope> {
   const reference = context.profile.reference ?? '';
@@ -23,25 +21,12 @@ export async function loadUserScope(context: SyncContext): Promise<UserScope> {
     { practitioner: reference, _count: context.pageSize },
     { noCache: true }
   )) as PractitionerRole[];
-  const roleCodes = unique(
-    roles
-      .filter((role) => role.resourceType === 'PractitionerRole')
-      .map((role) => role.code?.[0]?.coding?.[0]?.code)
-  );
-  return { profile, roles, roleCodes, states: licensedStates(profile) };
-}
-
-/** The state codes of the practitioner's qualifications (extension whereValid). */
-export function licensedStates(profile: Resource | undefined): string[] {
-  if (profile?.resourceType !== 'Practitioner') return [];
-  const states = (profile as Practitioner).qualification?.flatMap((qualification) =>
-    (qualification.extension ?? []).flatMap((extension) =>
-      (extension.extension ?? [])
-        .filter((inner) => inner.url === WHERE_VALID)
-        .flatMap((inner) => inner.valueCodeableConcept?.coding?.map((coding) => coding.code) ?? [])
-    )
-  );
-  return unique(states ?? []);
+  return {
+    profile,
+    roles,
+    roleCodes: roleCodings(roles).map((role) => role.code),
+    states: licensedStates(profile).map((state) => state.code),
+  };
 }
 
 /** One Task search of the scope, with what it pulls in. */
@@ -54,30 +39,37 @@ export interface TaskQuery {
 const INCLUDES = { _include: ['Task:patient', 'Task:owner'] };
 
 /**
- * The task searches that fill the replica: the user's own tasks, each role queue, each state queue,
- * and the most recently updated tasks up to the cap (All Tasks).
+ * The task searches that fill the replica: each of the user's queues (her own tasks, each role
+ * queue, each state queue) and, for All Tasks, the most recently updated tasks up to the cap.
  */
 export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[] {
-  const me = context.profile.reference ?? '';
-  const open = { 'status:not': 'completed', _count: context.pageSize, ...INCLUDES };
-  const unowned = { ...open, 'owner:missing': 'true' };
-  return [
-    { name: 'own', params: { ...open, owner: me } },
-    ...scope.roleCodes.map((code) => ({ name: `role ${code}`, params: { ...unowned, performer: code } })),
-    ...scope.states.map((state) => ({
-      name: `state ${state}`,
-      params: { ...unowned, 'patient.address-state': state },
-    })),
-    {
-      name: 'all',
-      params: {
-        _sort: '-_lastUpdated',
-        _count: Math.min(context.pageSize, context.allTasksCap),
-        ...INCLUDES,
-      },
-      max: context.allTasksCap,
-    },
-  ];
+  const queues = taskQueues({
+    owner: context.profile.reference ?? '',
+    roles: scope.roleCodes.map((code) => ({ code, display: code })),
+    states: scope.states.map((code) => ({ code, display: code })),
+  });
+  return queues.map((queue): TaskQuery => {
+    if (queue.kind === 'all') {
+      return {
+        name: 'all',
+        params: {
+          _sort: '-_lastUpdated',
+          _count: Math.min(context.pageSize, context.allTasksCap),
+          ...INCLUDES,
+        },
+        max: context.allTasksCap,
+      };
+    }
+    return {
+      name: queueName(queue),
+      params: { ...Object.fromEntries(queueFilters(queue)), _count: context.pageSize, ...INCLUDES },
+    };
+  });
+}
+
+function queueName(queue: Exclude<TaskQueue, { kind: 'all' }>): string {
+  if (queue.kind === 'mine') return 'own';
+  return queue.kind === 'role' ? `role ${queue.role.code}` : `state ${queue.state.code}`;
 }
 
 /** The references of a task that the replica also holds: patient, owner and focus. */
@@ -87,8 +79,4 @@ export function referencesOf(resource: Resource): string[] {
   return [task.for?.reference, task.owner?.reference, task.focus?.reference].filter(
     (reference): reference is string => !!reference && /^[A-Za-z]+\/[A-Za-z0-9\-.]{1,64}$/.test(reference)
   );
-}
-
-function unique(values: (string | undefined)[]): string[] {
-  return [...new Set(values.filter((value): value is string => !!value))];
 }

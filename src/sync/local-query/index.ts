@@ -14,7 +14,6 @@ export {
   type LocalSearchResult,
 } from './engine';
 export { planTaskNarrowing, stateCondition, type StateMatch, type TaskNarrowing } from './narrowing';
-export { allTasks, myTasks, roleQueue, stateQueue, TASK_QUEUE_SORT, withPage, type TaskTab } from './queues';
 export {
   createRecordReader,
   liveResources,

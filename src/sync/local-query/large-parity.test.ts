@@ -5,7 +5,7 @@ import { buildLargeTaskSeed, ROLE_CODES } from '../../../mocks/seed';
 import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
 import type { MemorySource } from './source';
-import { allTasks, myTasks, roleQueue, stateQueue, withPage } from './queues';
+import { allTasks, myTasks, roleQueue, stateQueue, withPage } from '@/fhir/task-queues';
 import { createRecordReader, type ReplicaQueryReader } from './replica-reader';
 import {
   fetchAll,

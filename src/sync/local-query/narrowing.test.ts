@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planTaskNarrowing, stateCondition } from './narrowing';
-import { myTasks, roleQueue, stateQueue } from './queues';
+import { myTasks, roleQueue, stateQueue } from '@/fhir/task-queues';
 
 const plan = (query: string | URLSearchParams) => planTaskNarrowing(new URLSearchParams(query));
 

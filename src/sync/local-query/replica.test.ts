@@ -6,7 +6,7 @@ import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import type { ResourceKey } from '@/db/types';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
-import { myTasks, roleQueue, stateQueue } from './queues';
+import { myTasks, roleQueue, stateQueue } from '@/fhir/task-queues';
 import { adHocCases, pagingCases, queueCases } from './testing/cases';
 import {
   fetchAll,

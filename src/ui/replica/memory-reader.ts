@@ -4,12 +4,11 @@ import type { ReplicaReader } from './reader';
 
 /**
  * The reads over a replica that cannot be listed (the in-memory store of jsdom tests, which have no
- * IndexedDB): records by key, the outbox, conflicts and meta work; queues, lists by type and searches are empty.
- * Queues are tested on the Dexie replica in real Chromium.
+ * IndexedDB): records by key, the outbox, conflicts and meta work; lists by type and searches are
+ * empty. Searches are tested on the Dexie replica in real Chromium.
  */
 export function storeReader(store: ReplicaStore): ReplicaReader {
   return {
-    queue: async () => ({ records: [], total: 0, hasMore: false }),
     record: (key) => store.transaction((tx) => tx.getResource(key)),
     recordsOfType: async () => [],
     outbox: () => store.transaction((tx) => tx.listOutbox()),

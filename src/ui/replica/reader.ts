@@ -6,31 +6,6 @@ import type {
   StoredResource,
 } from '@/db/types';
 
-/** One of the task queues of the task screens. */
-export type QueueRequest =
-  /** My Tasks: open tasks owned by the signed-in user. */
-  | { queue: 'mine' }
-  /** A role queue: unowned open tasks whose performer types include `code`. */
-  | { queue: 'role'; code: string }
-  /** A state queue: unowned open tasks of patients living in `state` ('NY'). */
-  | { queue: 'state'; state: string }
-  /** All Tasks on a tab, most recently updated first; both tabs when `tab` is unset. */
-  | { queue: 'all'; tab?: 'active' | 'completed' };
-
-export interface PageOptions {
-  /** Rows to skip (0 when unset). */
-  offset?: number;
-  /** Rows per page (20 when unset). */
-  count?: number;
-}
-
-export interface QueueResult {
-  records: StoredResource[];
-  /** Rows of the whole queue, not only this page. */
-  total: number;
-  hasMore: boolean;
-}
-
 export interface ChangeCounts {
   /** Outbox entries the next sync sends (not held behind a conflict or failure of their resource). */
   pending: number;
@@ -46,7 +21,6 @@ export interface ChangeCounts {
  * rows change (in any tab).
  */
 export interface ReplicaReader {
-  queue(request: QueueRequest, owner: string, page: PageOptions): Promise<QueueResult>;
   record(key: ResourceKey): Promise<StoredResource | undefined>;
   /** Every record of a type, deleted ones included (value sets, practitioner roles). */
   recordsOfType(resourceType: string): Promise<StoredResource[]>;

@@ -56,7 +56,6 @@ export function renderConsole(
     ],
   ]);
   const reader: ReplicaReader = {
-    queue: async () => ({ records: [], total: 0, hasMore: false }),
     record: async (key) => records.find((record) => record.key === key),
     recordsOfType: async (type) => records.filter((record) => record.resourceType === type),
     outbox: async () => [],

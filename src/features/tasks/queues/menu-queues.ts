@@ -1,4 +1,4 @@
-import { myTasks, roleQueue, stateQueue } from '@/sync/local-query/queues';
+import { myTasks, roleQueue, stateQueue, taskQueues } from '@/fhir/task-queues';
 
 /** One link of the side menu's Tasks group. */
 export interface MenuQueue {
@@ -16,7 +16,7 @@ export interface UserRole {
   display: string;
 }
 
-/** 'My Tasks': tasks I own, not completed (the search of src/sync/local-query/queues.ts). */
+/** 'My Tasks': tasks I own, not completed. */
 export function myTasksQueue(profile: string): MenuQueue {
   return { label: 'My Tasks', pathname: '/Task', search: [...myTasks(profile)] };
 }
@@ -33,18 +33,29 @@ export function stateTasksQueue(state: string): MenuQueue {
 
 export const ALL_TASKS_QUEUE: MenuQueue = { label: 'All Tasks', pathname: '/Task', search: [] };
 
-/** The Tasks group of the side menu, in its order. */
+/** The Tasks group of the side menu, in its order: the user's queues, each as a link. */
 export function taskMenuQueues(
   profile: string | undefined,
   roles: UserRole[],
   states: string[]
 ): MenuQueue[] {
-  return [
-    ...(profile ? [myTasksQueue(profile)] : []),
-    ...roles.map(roleTasksQueue),
-    ...states.map(stateTasksQueue),
-    ALL_TASKS_QUEUE,
-  ];
+  const queues = taskQueues({
+    owner: profile,
+    roles,
+    states: states.map((code) => ({ code, display: code })),
+  });
+  return queues.map((queue) => {
+    switch (queue.kind) {
+      case 'mine':
+        return myTasksQueue(queue.owner);
+      case 'role':
+        return roleTasksQueue(queue.role);
+      case 'state':
+        return stateTasksQueue(queue.state.code);
+      case 'all':
+        return ALL_TASKS_QUEUE;
+    }
+  });
 }
 
 /** URL query text that keeps '/', ':' and ',' readable: owner=Practitioner/1&status:not=completed. */

@@ -1,4 +1,4 @@
-import { TASK_QUEUE_SORT } from '@/sync/local-query/queues';
+import { TASK_QUEUE_SORT } from '@/fhir/task-queues';
 import { pageSearch } from '@/ui';
 
 /**

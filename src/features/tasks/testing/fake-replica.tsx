@@ -83,7 +83,6 @@ export class FakeReplica {
   }
 
   readonly reader: ReplicaReader = {
-    queue: async () => ({ records: [], total: 0, hasMore: false }),
     record: async (key) => this.records.get(key),
     recordsOfType: async (type) =>
       [...this.records.values()].filter((record) => record.resourceType === type),

@@ -1,5 +1,5 @@
 import { ROLE_CODES, SEED_STATES, SNOMED_SYSTEM, TASK_TYPE_SYSTEM } from '../../../../mocks/seed';
-import { allTasks, myTasks, roleQueue, stateQueue, TASK_QUEUE_SORT, withPage } from '../queues';
+import { allTasks, myTasks, roleQueue, stateQueue, TASK_QUEUE_SORT, withPage } from '@/fhir/task-queues';
 
 /** One search to answer locally and on the server. */
 export interface QueryCase {
