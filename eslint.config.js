@@ -3,11 +3,15 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 const features = ['tasks', 'console', 'signin'];
 
-/** Which layer may import which (DESIGN.md, "Layout and what may import what"). */
+const KEBAB_CASE = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const PASCAL_CASE = '+([A-Z])*([a-zA-Z0-9])';
+
+/** Which layer may import which: app → features → ui → {sync, db} → fhir; mocks share only fhir. */
 const layerFences = [
   // Each feature may not import any other feature: they meet only in src/app.
   ...features.map((name) => ({
@@ -17,6 +21,7 @@ const layerFences = [
     message: 'Features never import each other; compose them in src/app.',
   })),
   { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+  // FEATURE-FENCE
   {
     target: './src/ui',
     from: ['./src/features', './src/app'],
@@ -62,17 +67,27 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'check-file': checkFile },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Type-only cycles are caught by `npm run lint:cycles` (dpdm), which this rule skips.
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...layerFences, appNeverImportsMocks] }],
+      // Modules are kebab-case; React components may be PascalCase (.tsx only).
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': 'KEBAB_CASE', '**/*.tsx': `@(${PASCAL_CASE}|${KEBAB_CASE})` },
+        { ignoreMiddleExtensions: true },
+      ],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'dexie', message: 'Only src/db imports dexie.' }] },
+        {
+          paths: [{ name: 'dexie', message: 'Only src/db imports dexie.' }],
+          patterns: [{ group: ['../../../*'], message: "Use the '@/' alias instead of climbing the tree." }],
+        },
       ],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerFences, appNeverImportsMocks] }],
     },
   },
   {

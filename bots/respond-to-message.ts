@@ -2,11 +2,11 @@ import type { Bundle, Communication, Reference, Task } from '@medplum/fhirtypes'
 import { CARE_COORDINATOR, READY_BUSINESS_STATUS, taskCode } from './codes';
 import type { BotClient } from './types';
 
-/** A patient's message left this long without a reply needs a task (spec §9). */
+/** A patient's message left this long without a reply needs a task. */
 export const UNANSWERED_MS = 30 * 60 * 1000;
 
 /**
- * Respond-to-message bot (spec §1), run every 15 minutes. For each patient thread whose newest
+ * Respond-to-message bot, run every 15 minutes. For each patient thread whose newest
  * message came from the patient more than 30 minutes ago it creates one 'Respond to Message' task:
  * owned by the practitioner who replied last in the thread, else in the Care Coordinator queue.
  * A thread with an open task gets no second one.

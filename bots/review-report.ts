@@ -5,7 +5,7 @@ import type { BotClient, BotEvent } from './types';
 export const REVIEW_REPORT_ERROR = 'Unexpected input. DiagnosticReport not in preliminary status';
 
 /**
- * Review-report bot (spec §1). Subscribed to created preliminary DiagnosticReports: each one gets a
+ * Review-report bot. Subscribed to created preliminary DiagnosticReports: each one gets a
  * 'Review Diagnostic Report' task in the Doctor queue. Any other input is refused. A report that
  * already has an open review task is not given a second one.
  */

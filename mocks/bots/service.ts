@@ -5,7 +5,7 @@ import { engineCaller } from './client';
 import { botContext, readJson, runBot, type BotEnvironment } from './execution';
 import { handleAdminBot, handleBotOperation } from './operations';
 import type { BotOutcome, BotRunner } from './runner';
-import { defaultBotRunner } from './runner';
+import { defaultBotRunner } from './default-runner';
 import { BotSchedule } from './schedule';
 import {
   isBot,

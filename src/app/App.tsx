@@ -4,7 +4,8 @@ import { ReplicaLifecycleNotice, ReplicaProvider } from '../ui';
 import { AppProviders } from './Providers';
 import { UpdateNotice } from './pwa';
 import { createAppRouter } from './router';
-import { ServicesContext, type AppServices } from './services';
+import type { AppServices } from './app-services';
+import { ServicesContext } from './services';
 
 interface AppProps {
   services: AppServices;

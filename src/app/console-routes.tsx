@@ -29,7 +29,7 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first tab of a resource page: DiagnosticReport opens on its report (spec §2). */
+/** The first tab of a resource page: DiagnosticReport opens on its report. */
 export function defaultConsoleTab(resourceType: string): string {
   return resourceType === 'DiagnosticReport' ? 'report' : 'details';
 }

@@ -3,4 +3,4 @@ export { AppProviders } from './Providers';
 export { FullScreenLoader } from './FullScreenLoader';
 export { StartupError } from './StartupError';
 export { startServices } from './start';
-export type { AppServices } from './services';
+export type { AppServices, ReplicaServices } from './app-services';

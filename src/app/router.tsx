@@ -98,7 +98,7 @@ const taskTabRoute = createRoute({
   },
 });
 
-/** The generic console (spec §2): any other resource type, its code loaded only when visited. */
+/** The generic console: any other resource type, its code loaded only when visited. */
 type ConsoleSearch = Record<string, string>;
 
 const consoleListRoute = createRoute({
@@ -144,7 +144,7 @@ const consoleVersionRoute = createRoute({
   },
 });
 
-/** The upload pages (spec §2), loaded only when visited. */
+/** The upload pages, loaded only when visited. */
 const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
 
 const uploadRoute = createRoute({

@@ -1,13 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { ApiClient, RuntimeConfig, SessionState } from '../sync';
-import type { ReplicaServices } from './start';
-
-/** What the app is built from: the runtime config, the client made from it, the replica and sync service. */
-export interface AppServices {
-  config: RuntimeConfig;
-  client: ApiClient;
-  replica: ReplicaServices;
-}
+import type { SessionState } from '../sync';
+import type { AppServices } from './app-services';
 
 export const ServicesContext = createContext<AppServices | null>(null);
 

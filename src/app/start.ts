@@ -1,9 +1,10 @@
 import { DexieReplicaStore, metaTableStorage } from '../db';
-import { ApiClient, MemoryStorage, webStorage, type FetchLike, type KeyValueStorage } from '../sync';
+import { ApiClient, MemoryStorage, webStorage, type FetchLike } from '../sync';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
-import { dexieReader, type LifecycleSource, type ReplicaChanges, type ReplicaReader } from '../ui';
+import { REFRESH_LOCK_NAME } from '../sync/service/types';
+import { dexieReader } from '../ui';
 import { loadRuntimeConfig } from './config';
-import type { AppServices } from './services';
+import type { AppServices, ReplicaServices } from './app-services';
 import { connectSyncWorker } from './sync-worker';
 
 export interface StartOptions {
@@ -36,21 +37,10 @@ export async function startServices(options: StartOptions): Promise<AppServices>
     clientId: config.clientId,
     fetch: fetchImpl,
     storage: replica.storage,
-    refreshLock: webLock('carequeue-token-refresh'),
+    refreshLock: webLock(REFRESH_LOCK_NAME),
   });
   await client.initialize();
   return { config, client, replica: { ...replica, syncConfig } };
-}
-
-export interface ReplicaServices {
-  reader: ReplicaReader;
-  service: SyncServiceApi;
-  /** Where the page's session lives (shared with the service). */
-  storage: KeyValueStorage;
-  changes?: ReplicaChanges;
-  /** Schema changes made by other tabs (IndexedDB only). */
-  lifecycle?: LifecycleSource;
-  syncConfig: SyncServiceConfig;
 }
 
 /**

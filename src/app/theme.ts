@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-/** The compact theme of task-app §9. */
+/** The compact theme: tablet-sized controls and the product's colours. */
 export const theme = createTheme({
   primaryColor: 'blue',
   fontSizes: {

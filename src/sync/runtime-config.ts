@@ -12,7 +12,7 @@ export interface RuntimeConfig {
 
 /**
  * Checks the raw config file. A relative baseUrl resolves against `origin` (the page's address);
- * the result must start with http (spec §5). Throws an Error naming what is wrong.
+ * the result must start with http. Throws an Error naming what is wrong.
  */
 export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig {
   if (typeof raw !== 'object' || raw === null) {

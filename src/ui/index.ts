@@ -72,3 +72,12 @@ export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';
 export type { ReplicaReader, ChangeCounts } from './replica/reader';
+
+// What features name from the layers below: replica records, changes, the FHIR client, sign-in
+// answers and errors. Features import these from here, never from src/db or src/sync.
+export { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
+export { CLIENT_ID_SYSTEM, type AppliedChange, type LocalChange } from '@/sync/engine/types';
+export { ApiError, outcomeText } from '@/sync/http/errors';
+export { DEFAULT_SCOPE, type LoginAuthenticationResponse } from '@/sync/auth/types';
+export type { SignInApi } from '@/sync/auth/sign-in';
+export type { FhirClient } from '@/sync/fhir/fhir-client';

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { ApiClient, MemoryStorage, parseRuntimeConfig, type RuntimeConfig } from '@/sync';
 import type { SyncService } from '@/sync/service';
 import { App } from '../App';
-import type { AppServices } from '../services';
+import type { AppServices } from '../app-services';
 import { inMemoryReplica } from '../in-memory-replica';
 
 export interface RenderedApp extends RenderResult {

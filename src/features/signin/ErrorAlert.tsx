@@ -1,5 +1,5 @@
 import { Alert, List } from '@mantine/core';
-import { ApiError } from '@/sync';
+import { ApiError } from '@/ui';
 
 interface ErrorAlertProps {
   error: unknown;

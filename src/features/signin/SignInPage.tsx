@@ -1,6 +1,6 @@
 import { Container, Paper, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_SCOPE, type LoginAuthenticationResponse, type SignInApi } from '@/sync';
+import { DEFAULT_SCOPE, type LoginAuthenticationResponse, type SignInApi } from '@/ui';
 import { ChooseProfileForm } from './ChooseProfileForm';
 import { ChooseScopeForm } from './ChooseScopeForm';
 import { EmailForm } from './EmailForm';
@@ -10,7 +10,7 @@ import { NewProjectForm } from './NewProjectForm';
 import { PasswordForm } from './PasswordForm';
 import { nextStep, type SignInStep } from './steps';
 
-/** Sign-in page sizes (task-app §9). */
+/** Sign-in page sizes. */
 export const SIGN_IN_CARD_WIDTH = 450;
 export const SIGN_IN_CONTAINER_WIDTH = 500;
 

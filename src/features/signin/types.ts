@@ -1,2 +1,2 @@
 export type { ProjectMembership } from '@medplum/fhirtypes';
-export type { LoginAuthenticationResponse, SignInApi } from '@/sync';
+export type { LoginAuthenticationResponse, SignInApi } from '@/ui';

@@ -1,7 +1,7 @@
 import type { Resource, SearchParameter } from '@medplum/fhirtypes';
-import type { SearchValue } from './values';
+import type { SearchParamType, SearchValue } from './values';
 
-export type SearchParamType = NonNullable<SearchParameter['type']>;
+export type { SearchParamType } from './values';
 
 /** One search parameter as it applies to one resource type. */
 export interface SearchParamDef {

@@ -1,6 +1,9 @@
 import type { TypedValue } from '@medplum/core';
+import type { SearchParameter } from '@medplum/fhirtypes';
 import { parseDateRange } from './dates';
-import type { SearchParamType } from './types';
+
+/** The type of a search parameter: string, token, reference, date, number, quantity, uri, composite, special. */
+export type SearchParamType = NonNullable<SearchParameter['type']>;
 
 /** A parameter's value in a resource, in the form the matchers and sorters compare. */
 export type SearchValue =

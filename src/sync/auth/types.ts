@@ -65,5 +65,5 @@ export interface LoginAuthenticationResponse {
   memberships?: ProjectMembership[];
 }
 
-/** The default scope of a sign-in (spec §9). */
+/** The default scope of a sign-in. */
 export const DEFAULT_SCOPE = 'openid profile';

@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '../../../mocks/node';
-import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
+import { createNodeFakeServer } from '@mocks/node';
+import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { serverRecord } from '@/db/derive';
 import type { StoredResource } from '@/db/types';
 import { device, type Device } from './testing/harness';

@@ -6,7 +6,7 @@ import { Newest } from './newest';
 import { pruneBeyondCap } from './prune';
 import { loadUserScope, taskQueries } from './scope';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
-import { META_CAPABILITIES, META_LAST_RECONCILE, META_SCOPE } from './types';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
 /** Bases whose parameters apply to every type. */
 const COMMON_SEARCH_BASES = ['Resource', 'DomainResource'];
@@ -55,7 +55,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     });
     await writeSearchParameters(tx, searchParameters, { fetchedAt: nowIso(context), bases: searchBases });
     const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
-    await tx.putMeta('followedTypes', followed);
+    await tx.putMeta(META_FOLLOWED_TYPES, followed);
     for (const type of types) {
       const mode = historyTypes.includes(type) ? 'history' : 'search';
       await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
@@ -132,7 +132,7 @@ export async function pullDeltas(context: SyncContext): Promise<void> {
 }
 
 async function followedTypes(tx: ReplicaTransaction): Promise<string[]> {
-  const known = (await tx.getMeta<string[]>('followedTypes')) ?? [];
+  const known = (await tx.getMeta<string[]>(META_FOLLOWED_TYPES)) ?? [];
   return [...new Set([...CORE_TYPES, ...known])];
 }
 
@@ -266,7 +266,7 @@ async function fetchMissingReferences(context: SyncContext, newest: Newest, batc
     const added = types.filter((type) => !followed.includes(type));
     if (added.length === 0) return;
     await tx.putMeta(
-      'followedTypes',
+      META_FOLLOWED_TYPES,
       [...followed, ...added].filter((type) => !CORE_TYPES.includes(type))
     );
     const historyTypes = (await tx.getMeta<string[]>(META_CAPABILITIES)) ?? [];

@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '../../../mocks/node';
-import { ALICE_SMITH_ID, BOB_JONES_ID } from '../../../mocks/seed';
+import { createNodeFakeServer } from '@mocks/node';
+import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
 import { taskChanges } from './testing/task-changes';
 import { CLIENT_ID_SYSTEM } from './types';

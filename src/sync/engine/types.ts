@@ -91,5 +91,8 @@ export interface SyncEngineOptions {
 
 /** Meta keys the engine writes to the replica. */
 export const META_SCOPE = 'syncScope';
+
+/** Meta key of the resource types the pull follows beyond the core ones (what the tasks point at). */
+export const META_FOLLOWED_TYPES = 'followedTypes';
 export const META_CAPABILITIES = 'historyTypes';
 export const META_LAST_RECONCILE = 'lastReconcile';

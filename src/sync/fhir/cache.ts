@@ -1,4 +1,4 @@
-/** Request cache size (spec §9). */
+/** Request cache size. */
 export const DEFAULT_CACHE_SIZE = 1000;
 
 interface CacheEntry {

@@ -6,7 +6,7 @@ import { parseResponse, readBody } from '../http/response';
 import { systemClock, type Clock } from '../platform';
 import { RequestCache, DEFAULT_CACHE_SIZE } from './cache';
 
-/** Async poll period (spec §9). */
+/** Async poll period. */
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
 /** Polls of a 202 answer before giving up (10 minutes at the default period). */
 export const DEFAULT_MAX_POLLS = 600;
@@ -16,7 +16,7 @@ export type SearchParams = URLSearchParams | string | Record<string, string | nu
 export interface FhirClientOptions {
   client: ApiClient;
   clock?: Clock;
-  /** How long GET answers are reused; 0 (the default outside the browser) keeps nothing (spec §9). */
+  /** How long GET answers are reused; 0 (the default outside the browser) keeps nothing. */
   cacheTimeMs?: number;
   cacheSize?: number;
   pollIntervalMs?: number;

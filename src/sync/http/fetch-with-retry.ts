@@ -1,7 +1,7 @@
 import type { Clock, FetchLike } from '../platform';
 import { NetworkError } from './errors';
 
-/** Fetch retries: 3 attempts, 200 ms apart (spec §9). */
+/** Fetch retries: 3 attempts, 200 ms apart. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_RETRY_DELAY_MS = 200;
 

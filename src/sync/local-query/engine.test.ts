@@ -1,6 +1,6 @@
 import type { Patient, Practitioner, Resource, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { listSearchParameters } from '../../../mocks/engine/search';
+import { listSearchParameters } from '@mocks/engine/search';
 import { createLocalQueryEngine } from './engine';
 import { myTasks, stateQueue } from '@/fhir/task-queues';
 import { createRecordReader } from './replica-reader';

@@ -1,8 +1,8 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeFakeServer } from '../../../mocks/node';
-import { buildLargeTaskSeed, ROLE_CODES } from '../../../mocks/seed';
-import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
+import type { NodeFakeServer } from '@mocks/node';
+import { buildLargeTaskSeed, ROLE_CODES } from '@mocks/seed';
+import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
 import type { MemorySource } from './source';
 import { allTasks, myTasks, roleQueue, stateQueue, withPage } from '@/fhir/task-queues';

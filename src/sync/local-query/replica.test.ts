@@ -1,8 +1,8 @@
 import type { Patient, Resource, SearchParameter, Task } from '@medplum/fhirtypes';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NodeFakeServer } from '../../../mocks/node';
-import { ROLE_CODES } from '../../../mocks/seed';
-import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
+import type { NodeFakeServer } from '@mocks/node';
+import { ROLE_CODES } from '@mocks/seed';
+import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import type { ResourceKey } from '@/db/types';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';

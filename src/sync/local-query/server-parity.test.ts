@@ -1,7 +1,7 @@
 import type { Resource, SearchParameter } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeFakeServer } from '../../../mocks/node';
-import type { ApiSession } from '../../../tests/fixtures/api-sign-in';
+import type { NodeFakeServer } from '@mocks/node';
+import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { SearchError } from '@/fhir/search';
 import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
 import { adHocCases, pagingCases, queueCases, type QueryCase } from './testing/cases';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '../../../mocks/node';
+import { createNodeFakeServer } from '@mocks/node';
 import { ApiClient } from '../client';
 import { MemoryStorage, type KeyValueStorage } from '../platform';
 

@@ -1,6 +1,6 @@
 import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '../../../mocks/node';
+import { createNodeFakeServer } from '@mocks/node';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import { ApiClient } from '../client';
 import { acceptServerVersion } from '../engine/record';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useSyncStatus } from '../hooks/use-sync-status';
 
 /**
- * The persistent red notice 'No connection to server' while the client is offline (spec console §8).
+ * The persistent red notice 'No connection to server' while the client is offline.
  * A banner at the top of the page rather than a toast: a clinician may work offline for an hour, and a
  * toast that never closes would cover the buttons in the bottom-right corner of a tablet's screen.
  */

@@ -8,7 +8,7 @@ export interface ResourceColumn {
   value: (resource: Resource) => string;
 }
 
-/** The columns of a type when the URL names none (spec §2). */
+/** The columns of a type when the URL names none. */
 export function defaultFields(resourceType: string): string[] {
   switch (resourceType) {
     case 'Patient':
@@ -23,7 +23,7 @@ export function defaultFields(resourceType: string): string[] {
   }
 }
 
-/** Sort of a list whose URL names none (spec §7: '-_lastUpdated' for types other than Task). */
+/** Sort of a list whose URL names none ('-_lastUpdated': the most recently changed first, for types other than Task). */
 export const DEFAULT_SORT = '-_lastUpdated';
 
 const field = (resource: Resource, name: string): unknown =>

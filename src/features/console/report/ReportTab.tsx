@@ -17,7 +17,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The Report tab of a DiagnosticReport: who, by whom, when, its status and its results (spec console §2). */
+/** The Report tab of a DiagnosticReport: who, by whom, when, its status and its results. */
 export function ReportTab({ report }: { report: DiagnosticReport }) {
   const results = useResults(report.result);
   return (

@@ -4,7 +4,7 @@ import { conceptText, quantityText, rangeText, referenceText } from '../format';
 /** Interpretation codes that mark a critical result (abnormal alert, critically low/high, abnormal). */
 export const CRITICAL_INTERPRETATIONS: readonly string[] = ['AA', 'LL', 'HH', 'A'];
 
-/** One row of a report's results table (spec console §2). */
+/** One row of a report's results table. */
 export interface ResultRow {
   id: string;
   test: string;

@@ -4,7 +4,7 @@ import { dateTimeText } from '../format';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
 
-/** The History tab: every version of the resource, with its author and date (spec console §2). */
+/** The History tab: every version of the resource, with its author and date. */
 export function HistoryTab({ resourceType, id }: { resourceType: string; id: string }) {
   const history = useHistory(resourceType, id);
   if (history.status !== 'ready') return <ServerStateNotice state={history} what="history" />;

@@ -16,7 +16,7 @@ interface ResourcePageProps {
   tab: string;
 }
 
-/** /{resourceType}/{id}/{tab}: one resource of any type, its tab in the URL (spec §2). */
+/** /{resourceType}/{id}/{tab}: one resource of any type, its tab in the URL. */
 export function ResourcePage({ resourceType, id, tab }: ResourcePageProps) {
   if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
   const tabs = resourceTabs(resourceType);

@@ -1,5 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import type { FhirClient } from '@/sync/fhir/fhir-client';
+import type { FhirClient } from '@/ui';
 
 /** One version of a resource as its history lists it. */
 export interface VersionEntry {

@@ -1,4 +1,4 @@
-/** The tabs of a resource page, in order: DiagnosticReport opens on its Report (spec §2). */
+/** The tabs of a resource page, in order: DiagnosticReport opens on its Report. */
 export function resourceTabs(resourceType: string): string[] {
   const common = ['details', 'timeline', 'history'];
   return resourceType === 'DiagnosticReport' ? ['report', ...common] : common;

@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { searchReplica, useReplicaQuery } from '@/ui';
 
-/** The parameters of Task that point at a resource (spec console §7, timeline). */
+/** The parameters of Task that point at a resource (the timeline's related tasks). */
 const POINTERS = ['focus', 'subject', 'based-on'];
 
 /** Tasks the replica holds whose focus, subject or basedOn is the resource, newest first. */

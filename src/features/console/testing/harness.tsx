@@ -9,7 +9,7 @@ import {
   RouterProvider,
   useParams,
 } from '@tanstack/react-router';
-import { listSearchParameters } from '../../../../mocks/engine/search';
+import { listSearchParameters } from '@mocks/engine/search';
 import { serverRecord } from '@/db/derive';
 import type { ApiClient } from '@/sync/client';
 import { NetworkError } from '@/sync/http/errors';

@@ -1,6 +1,6 @@
 import type { Coding, Practitioner, Reference, Task } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import type { LocalChange } from '@/sync/engine/types';
+import type { LocalChange } from '@/ui';
 import {
   addNotePatch,
   businessStatusPatch,
@@ -20,7 +20,7 @@ export interface ActionContext {
 }
 
 /**
- * One task action in the product's words (DESIGN.md labels, spec §8 toasts). `operations` builds its
+ * One task action in the product's words (its label and its success toast). `operations` builds its
  * JSON Patch; a delete has none. Every action runs through the same command path (useTaskCommand).
  */
 export interface TaskAction<Input> {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { CONFLICT_MESSAGE } from '@/ui';
 
-/** The product's words for a version conflict (spec §5, §8): 'Another user modified the task.' */
+/** The product's words for a version conflict: 'Another user modified the task.' */
 export const CONFLICT_TEXT = CONFLICT_MESSAGE;
 
 export function showSuccess(message: string): void {

@@ -14,7 +14,7 @@ const bare: Task = { resourceType: 'Task', id: 't1', status: 'ready', intent: 'o
 const me = { reference: 'Practitioner/me', display: 'Alice Smith' };
 const doctor = { system: 'http://snomed.info/sct', code: '158965000', display: 'Doctor' };
 
-describe('the JSON Patch of each task action (spec §7)', () => {
+describe('the JSON Patch of each task action', () => {
   it('Add Note: add /note with the new note, or replace it with the old notes plus the new one', () => {
     expect(addNotePatch(bare, 'Called the patient', me, '2024-03-01T10:00:00Z')).toEqual([
       {

@@ -2,7 +2,7 @@ import type { Annotation, CodeableConcept, Coding, Practitioner, Reference, Task
 import type { Operation } from 'fast-json-patch';
 
 /**
- * The JSON Patch of each task action (spec §7), without the version test the sync engine puts
+ * The JSON Patch of each task action, without the version test the sync engine puts
  * first. 'add' where the task has no value yet, 'replace' where it has one.
  */
 

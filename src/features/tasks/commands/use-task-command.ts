@@ -1,10 +1,9 @@
 import type { Task } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
-import type { AppliedChange } from '@/sync/engine/types';
-import { useCommands, useProfile } from '@/ui';
 import { buildTaskChange, type TaskAction } from './actions';
 import { errorMessage, showError, showSuccess } from './notify';
 import { watchedChanges } from './watched-changes';
+import { type AppliedChange, useCommands, useProfile } from '@/ui';
 
 /** An action waiting for the user to confirm it. */
 export interface PendingConfirmation {

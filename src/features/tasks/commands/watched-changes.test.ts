@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '@/db/types';
+import type { OutboxEntry } from '@/ui';
 import { judgeChange, UNSEEN_GRACE_MS, type WatchedChange } from './watched-changes';
 
 const watched: WatchedChange = { seq: 7, label: 'Pause Task', seen: false, since: 1_000 };

@@ -1,4 +1,4 @@
-import type { ConflictRecord, OutboxEntry } from '@/db/types';
+import type { ConflictRecord, OutboxEntry } from '@/ui';
 
 /** A change made from the task screens whose fate on the server is still to be told. */
 export interface WatchedChange {

@@ -1,6 +1,5 @@
 import type { Coding, Resource } from '@medplum/fhirtypes';
-import type { ConflictRecord, OutboxEntry } from '@/db/types';
-import { useReplicaQuery, useValueSet } from '@/ui';
+import { type ConflictRecord, type OutboxEntry, useReplicaQuery, useValueSet } from '@/ui';
 
 /**
  * The task screens' reads beyond the shared hooks of src/ui (useResource, useProfile, useUserQueues,

@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { conceptsText, conceptText, dateText, dateTimeText, referenceText, statusText } from '../format';
 
-/** The fields of a task (spec §3). */
+/** The fields of a task. */
 export function TaskDetailsTab({ task }: { task: Task }) {
   const rows: [string, string][] = [
     ['ID', task.id ?? ''],

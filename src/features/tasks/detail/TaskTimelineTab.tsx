@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { resourceKey } from '@/db/types';
+import { resourceKey } from '@/ui';
 import { useOutboxOf } from '../data/hooks';
 import { dateTimeText } from '../format';
 import { taskTimeline } from './timeline';

@@ -1,6 +1,6 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '@/db/types';
+import type { OutboxEntry } from '@/ui';
 import { ageInYears } from '../format';
 import { noteAuthor, notesNewestFirst } from './notes';
 import { taskTimeline } from './timeline';

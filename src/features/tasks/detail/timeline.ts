@@ -1,5 +1,5 @@
 import type { Task } from '@medplum/fhirtypes';
-import type { OutboxEntry } from '@/db/types';
+import type { OutboxEntry } from '@/ui';
 import { referenceText } from '../format';
 
 export interface TimelineEvent {

@@ -1,6 +1,5 @@
 import type { Task } from '@medplum/fhirtypes';
-import { useReplicaQuery } from '@/ui';
-import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
+import { useReplicaQuery, CLIENT_ID_SYSTEM } from '@/ui';
 
 /**
  * A task created on this device is shown under a temporary id until the server confirms it under its

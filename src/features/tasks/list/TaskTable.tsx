@@ -1,7 +1,7 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { StoredResource } from '@/db/types';
+import type { StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';

@@ -1,4 +1,4 @@
-/** The Active and Completed tabs of the task list as URL query changes (spec §2, §9). */
+/** The Active and Completed tabs of the task list as URL query changes. */
 export type StatusTab = 'active' | 'completed';
 
 export function currentTab(params: URLSearchParams): StatusTab {

@@ -1,6 +1,6 @@
 import type { Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { listSearchParameters } from '../../../../mocks/engine/search';
+import { listSearchParameters } from '@mocks/engine/search';
 import { deriveFields } from '@/db/derive';
 import type { StoredResource } from '@/db/types';
 import { createLocalQueryEngine, createRecordReader } from '@/sync/local-query';

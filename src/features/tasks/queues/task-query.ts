@@ -2,7 +2,7 @@ import { TASK_QUEUE_SORT } from '@/fhir/task-queues';
 import { pageSearch } from '@/ui';
 
 /**
- * What the task list reads from its URL beyond the search itself (spec §2, §7): the columns and
+ * What the task list reads from its URL beyond the search itself: the columns and
  * whether the status tabs show. Which tasks match and in what order is the local query engine's
  * answer (src/sync/local-query), the same as the server's.
  */
@@ -10,10 +10,10 @@ import { pageSearch } from '@/ui';
 /** Highest priority first, then the earliest due date: the order of a list whose URL names none. */
 export const DEFAULT_TASK_SORT = TASK_QUEUE_SORT;
 
-/** The columns of the Task list when the URL names none (spec §2). */
+/** The columns of the Task list when the URL names none. */
 export const DEFAULT_TASK_FIELDS = ['code', '_lastUpdated', 'owner', 'for', 'priority'] as const;
 
-/** The columns of the queues of the side menu (spec §2). */
+/** The columns of the queues of the side menu. */
 export const QUEUE_FIELDS = [
   'code',
   'owner',
@@ -42,7 +42,7 @@ export function isQueueQuery(params: URLSearchParams): boolean {
   return params.has('owner') || params.has('performer') || params.has('patient.address-state');
 }
 
-/** The Active / Completed tabs are hidden on the role and state queues (spec §2). */
+/** The Active / Completed tabs are hidden on the role and state queues. */
 export function showsStatusTabs(params: URLSearchParams): boolean {
   return !params.has('performer') && !params.has('patient.address-state');
 }

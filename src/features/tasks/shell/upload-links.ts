@@ -1,4 +1,4 @@
-/** The Upload Data group of the side menu (spec §2); the pages are built by the upload issue. */
+/** The Upload Data group of the side menu: one link per upload page. */
 export const UPLOAD_LINKS = [
   { label: 'Upload Core ValueSets', pathname: '/upload/core' },
   { label: 'Upload Example Tasks', pathname: '/upload/task' },

@@ -1,14 +1,13 @@
 import { Alert, Box, Button, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { FhirClient } from '@/sync';
-import { useCommands, useProfile, useReplicaContext, useSessionState, useSyncStatus } from '@/ui';
+import { useState } from 'react';
+import { useCommands, useFhirClient, useProfile, useSessionState, useSyncStatus } from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
 import { TOUCH_HEIGHT } from '../constants';
 import { humanNameText } from '../format';
 import { INVALID_UPLOAD_TYPE, isUploadType, loadUploader, uploadLabel } from './uploads';
 
-/** The core upload's second notice comes this much later (spec §9). */
+/** The core upload's second notice comes this much later. */
 export const SECOND_NOTICE_DELAY_MS = 1000;
 /** How long the page waits for the queues to pull the new data before going back. */
 const PULL_WAIT_MS = 10_000;
@@ -24,13 +23,12 @@ export interface UploadPageProps {
  */
 export function UploadPage({ dataType }: UploadPageProps) {
   const router = useRouter();
-  const { client } = useReplicaContext();
   const { syncNow } = useCommands();
   const { online } = useSyncStatus();
   const { reference, profile } = useProfile();
   const session = useSessionState();
   const [running, setRunning] = useState(false);
-  const fhir = useMemo(() => new FhirClient({ client }), [client]);
+  const fhir = useFhirClient({ cached: false });
   const projectId =
     session.status === 'ready'
       ? (session.details.project.id ?? '')

@@ -9,9 +9,9 @@ import type {
   ValueSet,
 } from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, type FakeServer } from '../../../../mocks/server';
-import { buildSeed } from '../../../../mocks/seed';
-import { signUpByApi } from '../../../../tests/fixtures/api-sign-up';
+import { createFakeServer, type FakeServer } from '@mocks/server';
+import { buildSeed } from '@mocks/seed';
+import { signUpByApi } from '@tests/fixtures/api-sign-up';
 import { ApiClient, FhirClient } from '@/sync';
 import { CORE_VALUESETS } from './data/value-sets';
 import type { UploadContext } from './uploaders/context';

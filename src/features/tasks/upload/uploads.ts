@@ -1,6 +1,6 @@
 import type { Uploader } from './uploaders/context';
 
-/** The upload pages (spec §2): /upload/{type}. */
+/** The upload pages: /upload/{type}. */
 export const UPLOAD_TYPES = ['core', 'task', 'role', 'qualifications', 'bots', 'report', 'message'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

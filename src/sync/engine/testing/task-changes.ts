@@ -2,7 +2,7 @@ import type { Annotation, Task } from '@medplum/fhirtypes';
 import type { LocalChange } from '../types';
 
 /**
- * The task actions of the task app (spec task-app §7) as LocalChanges, built from the task as the
+ * The task actions of the task app as LocalChanges, built from the task as the
  * device shows it. For tests; the task screens build the same shapes.
  */
 export const taskChanges = {

@@ -1,4 +1,4 @@
-import { ROLE_CODES, SEED_STATES, SNOMED_SYSTEM, TASK_TYPE_SYSTEM } from '../../../../mocks/seed';
+import { ROLE_CODES, SEED_STATES, SNOMED_SYSTEM, TASK_TYPE_SYSTEM } from '@mocks/seed';
 import { allTasks, myTasks, roleQueue, stateQueue, TASK_QUEUE_SORT, withPage } from '@/fhir/task-queues';
 
 /** One search to answer locally and on the server. */

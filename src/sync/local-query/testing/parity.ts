@@ -1,6 +1,6 @@
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
-import { createNodeFakeServer, type NodeFakeServer } from '../../../../mocks/node';
-import { signInByApi, type ApiSession } from '../../../../tests/fixtures/api-sign-in';
+import { createNodeFakeServer, type NodeFakeServer } from '@mocks/node';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { serverRecords } from '@/db/derive';
 import type { StoredResource } from '@/db/types';
 import type { SearchOutcome } from '@/fhir/search';

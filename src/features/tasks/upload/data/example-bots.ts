@@ -25,7 +25,7 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-/** The two bots of the product (spec §1). */
+/** The two bots of the product. */
 export const EXAMPLE_BOTS: ExampleBot[] = [
   {
     name: 'review-report',

@@ -1,5 +1,5 @@
 import type { Bundle, BundleEntry, OperationOutcome } from '@medplum/fhirtypes';
-import type { FhirClient } from '@/sync';
+import type { FhirClient } from '@/ui';
 
 /** What an upload runs with: the FHIR client (straight to the server), the user and the time. */
 export interface UploadContext {
