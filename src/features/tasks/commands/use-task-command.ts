@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
 import type { AppliedChange } from '@/sync/engine/types';
-import { useCommands, useProfile } from '@/ui';
+import { formatHumanName, useCommands, useProfile } from '@/ui';
 import { buildTaskChange, type TaskAction } from './actions';
 import { errorMessage, showError, showSuccess } from './notify';
 import { watchedChanges } from './watched-changes';
@@ -43,7 +43,8 @@ export function useTaskCommand(): TaskCommand {
     ): Promise<AppliedChange | undefined> => {
       setBusy(true);
       try {
-        const me = { reference, ...(profileDisplay(profile) ? { display: profileDisplay(profile) } : {}) };
+        const display = formatHumanName(profile?.name?.[0], { prefix: false, suffix: false });
+        const me = { reference, ...(display ? { display } : {}) };
         const change = buildTaskChange(action, { task, me, now: new Date().toISOString() }, input);
         const applied = await applyChange(change);
         watchedChanges.add(applied.seq, change.label);
@@ -82,12 +83,4 @@ export function useTaskCommand(): TaskCommand {
   );
 
   return { run, confirmation, busy };
-}
-
-function profileDisplay(
-  profile: { name?: { given?: string[]; family?: string; text?: string }[] } | undefined
-): string {
-  const name = profile?.name?.[0];
-  if (!name) return '';
-  return [...(name.given ?? []), name.family].filter(Boolean).join(' ') || name.text || '';
 }

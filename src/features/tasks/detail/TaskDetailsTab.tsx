@@ -1,25 +1,32 @@
 import { Table } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { conceptsText, conceptText, dateText, dateTimeText, referenceText, statusText } from '../format';
+import {
+  formatCodeableConcept,
+  formatCodeableConcepts,
+  formatDate,
+  formatDateTime,
+  formatReference,
+} from '@/ui';
+import { statusText } from '../format';
 
 /** The fields of a task (spec §3). */
 export function TaskDetailsTab({ task }: { task: Task }) {
   const rows: [string, string][] = [
     ['ID', task.id ?? ''],
     ['Version', task.meta?.versionId ?? 'Not yet on the server'],
-    ['Code', conceptText(task.code)],
+    ['Code', formatCodeableConcept(task.code)],
     ['Description', task.description ?? ''],
     ['Status', statusText(task.status)],
-    ['Business status', conceptText(task.businessStatus)],
+    ['Business status', formatCodeableConcept(task.businessStatus)],
     ['Intent', statusText(task.intent)],
     ['Priority', statusText(task.priority)],
-    ['For', referenceText(task.for)],
-    ['Owner', referenceText(task.owner)],
-    ['Performer type', conceptsText(task.performerType)],
-    ['Focus', referenceText(task.focus)],
-    ['Due date', dateText(task.restriction?.period?.end)],
-    ['Authored on', dateTimeText(task.authoredOn)],
-    ['Last updated', dateTimeText(task.meta?.lastUpdated)],
+    ['For', formatReference(task.for)],
+    ['Owner', formatReference(task.owner)],
+    ['Performer type', formatCodeableConcepts(task.performerType)],
+    ['Focus', formatReference(task.focus)],
+    ['Due date', formatDate(task.restriction?.period?.end)],
+    ['Authored on', formatDateTime(task.authoredOn)],
+    ['Last updated', formatDateTime(task.meta?.lastUpdated)],
   ];
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Task details">
