@@ -50,9 +50,27 @@ function formatBareDate(match: RegExpExecArray, locale: string | undefined): str
   return new Intl.DateTimeFormat(locale, { ...fields, timeZone: 'UTC' }).format(utc);
 }
 
-function readInstant(value: string): Date | undefined {
+/** How far a date-time is shown: the day it falls on, or that day and the time to the minute. */
+type Precision = 'day' | 'minute';
+
+/** A bare date as the day it names; a date-time in the zone, to the given precision. */
+function formatMoment(value: string | undefined, options: DisplayOptions, precision: Precision): string {
+  if (!value) return '';
+  const bare = BARE_DATE.exec(value);
+  if (bare) return formatBareDate(bare, options.locale);
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  if (Number.isNaN(date.getTime())) return value;
+  if (options.locale) {
+    const time: Intl.DateTimeFormatOptions = precision === 'minute' ? { timeStyle: 'short' } : {};
+    return new Intl.DateTimeFormat(options.locale, {
+      dateStyle: 'medium',
+      ...time,
+      timeZone: options.timeZone,
+    }).format(date);
+  }
+  const parts = partsIn(date, options.timeZone);
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  return precision === 'minute' ? `${day} ${parts.hour}:${parts.minute}` : day;
 }
 
 /**
@@ -61,19 +79,7 @@ function readInstant(value: string): Date | undefined {
  * it is, '' when unset.
  */
 export function formatDate(value: string | undefined, options: DisplayOptions = {}): string {
-  if (!value) return '';
-  const bare = BARE_DATE.exec(value);
-  if (bare) return formatBareDate(bare, options.locale);
-  const date = readInstant(value);
-  if (!date) return value;
-  if (options.locale) {
-    return new Intl.DateTimeFormat(options.locale, {
-      dateStyle: 'medium',
-      timeZone: options.timeZone,
-    }).format(date);
-  }
-  const parts = partsIn(date, options.timeZone);
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return formatMoment(value, options, 'day');
 }
 
 /**
@@ -81,20 +87,7 @@ export function formatDate(value: string | undefined, options: DisplayOptions = 
  * that is only a date stays that date. Unreadable text is shown as it is, '' when unset.
  */
 export function formatDateTime(value: string | undefined, options: DisplayOptions = {}): string {
-  if (!value) return '';
-  const bare = BARE_DATE.exec(value);
-  if (bare) return formatBareDate(bare, options.locale);
-  const date = readInstant(value);
-  if (!date) return value;
-  if (options.locale) {
-    return new Intl.DateTimeFormat(options.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: options.timeZone,
-    }).format(date);
-  }
-  const parts = partsIn(date, options.timeZone);
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return formatMoment(value, options, 'minute');
 }
 
 /** An instant (meta.lastUpdated, issued) reads as a date-time does. */

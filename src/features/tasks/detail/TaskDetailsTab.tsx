@@ -1,30 +1,27 @@
 import { Table } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import {
-  formatCodeableConcept,
-  formatCodeableConcepts,
-  formatDate,
-  formatDateTime,
-  formatReference,
-} from '@/ui';
+import { formatDateTime, formatReference } from '@/ui';
 import { statusText } from '../format';
+import { taskFieldText } from '../list/columns';
 
 /** The fields of a task (spec §3). */
 export function TaskDetailsTab({ task }: { task: Task }) {
+  // The fields the list also shows read as they do there.
+  const field = (name: string) => taskFieldText(task, name);
   const rows: [string, string][] = [
     ['ID', task.id ?? ''],
     ['Version', task.meta?.versionId ?? 'Not yet on the server'],
-    ['Code', formatCodeableConcept(task.code)],
+    ['Code', field('code')],
     ['Description', task.description ?? ''],
-    ['Status', statusText(task.status)],
-    ['Business status', formatCodeableConcept(task.businessStatus)],
+    ['Status', field('status')],
+    ['Business status', field('businessStatus')],
     ['Intent', statusText(task.intent)],
-    ['Priority', statusText(task.priority)],
-    ['For', formatReference(task.for)],
-    ['Owner', formatReference(task.owner)],
-    ['Performer type', formatCodeableConcepts(task.performerType)],
+    ['Priority', field('priority')],
+    ['For', field('for')],
+    ['Owner', field('owner')],
+    ['Performer type', field('performerType')],
     ['Focus', formatReference(task.focus)],
-    ['Due date', formatDate(task.restriction?.period?.end)],
+    ['Due date', field('due-date')],
     ['Authored on', formatDateTime(task.authoredOn)],
     ['Last updated', formatDateTime(task.meta?.lastUpdated)],
   ];

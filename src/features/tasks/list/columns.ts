@@ -61,3 +61,8 @@ export function taskColumns(fields: readonly string[]): TaskColumn[] {
       }
   );
 }
+
+/** A task's field as the list shows it ('due-date' → '2024-03-02'); '' for a field the list does not know. */
+export function taskFieldText(task: Task, field: string): string {
+  return COLUMNS[field]?.value(task, task.meta?.lastUpdated ?? '') ?? '';
+}
