@@ -15,6 +15,8 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   build: { outDir: 'dist', sourcemap: true },
   test: {
+    // Screens show times in the user's zone; tests read them in one zone, the same on every machine.
+    env: { TZ: 'UTC' },
     projects: [
       {
         extends: true,

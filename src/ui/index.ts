@@ -35,6 +35,16 @@
  * - <OfflineNotice/>: the persistent red 'No connection to server'.
  * - <ReplicaLifecycleNotice/>: another tab updated the app (reload), or this tab's update waits for others.
  *
+ * Formatting FHIR values for display (one home: every screen shows a value the same way)
+ * - formatValue(value, elementType, { locale, timeZone }?) → string | undefined: any element by its
+ *     FHIR type name ('HumanName', 'dateTime', 'Quantity'...); undefined when the type has no one-line
+ *     form (show its fields).
+ * - formatHumanName(name, { prefix, suffix, use }?), formatAddress, formatCoding, formatCodeableConcept(s),
+ *     formatReference, formatQuantity, formatRange, formatRatio, formatMoney, formatIdentifier,
+ *     formatContactPoint, formatTiming.
+ * - formatDate, formatDateTime, formatInstant, formatTime, formatPeriod: in the user's zone, as
+ *     '2024-03-02 09:30' unless a locale is given; a bare date ('1980-05-01') never moves a day.
+ *
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
  * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
@@ -72,6 +82,26 @@ export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';
 export type { ReplicaReader, ChangeCounts } from './replica/reader';
+export { formatValue } from './format/value';
+export { formatHumanName, type HumanNameOptions } from './format/human-name';
+export { formatAddress, type AddressOptions } from './format/address';
+export {
+  formatCoding,
+  formatCodeableConcept,
+  formatCodeableConcepts,
+  type CodingOptions,
+} from './format/concept';
+export { formatContactPoint, formatIdentifier, formatReference } from './format/identifier';
+export { formatMoney, formatQuantity, formatRange, formatRatio } from './format/quantity';
+export { formatTiming } from './format/timing';
+export {
+  formatDate,
+  formatDateTime,
+  formatInstant,
+  formatPeriod,
+  formatTime,
+  type DisplayOptions,
+} from './format/date-time';
 
 // What features name from the layers below: replica records, changes, the FHIR client, sign-in
 // answers and errors. Features import these from here, never from src/db or src/sync.

@@ -1,5 +1,6 @@
 import type { Communication, HumanName, Resource } from '@medplum/fhirtypes';
-import { dataTypeText, dateTimeText, fieldLabel, namesText } from '../format';
+import { formatDateTime, formatHumanName } from '@/ui';
+import { dataTypeText, fieldLabel } from '../format';
 
 /** One column of the resource list: a field of the URL's `_fields` (or the defaults) and its text. */
 export interface ResourceColumn {
@@ -44,12 +45,12 @@ export function elementText(value: unknown): string {
 
 const SPECIAL: Record<string, Omit<ResourceColumn, 'field'>> = {
   id: { heading: 'ID', value: (resource) => resource.id ?? '' },
-  _lastUpdated: { heading: 'Last Updated', value: (resource) => dateTimeText(resource.meta?.lastUpdated) },
+  _lastUpdated: { heading: 'Last Updated', value: (resource) => formatDateTime(resource.meta?.lastUpdated) },
   name: {
     heading: 'Name',
     value: (resource) => {
       const name = field(resource, 'name');
-      return Array.isArray(name) ? namesText(name as HumanName[]) : elementText(name);
+      return Array.isArray(name) ? formatHumanName((name as HumanName[])[0]) : elementText(name);
     },
   },
   payload: {

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { DiagnosticReport } from '@medplum/fhirtypes';
-import { conceptText, dateTimeText, referenceText } from '../format';
+import { formatCodeableConcept, formatDateTime, formatReference } from '@/ui';
 import { ServerStateNotice } from '../resource/ServerStateNotice';
 import { resultRow } from './results';
 import { ResultsTable } from './ResultsTable';
@@ -23,15 +23,15 @@ export function ReportTab({ report }: { report: DiagnosticReport }) {
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
-        {conceptText(report.code) || 'Report'}
+        {formatCodeableConcept(report.code) || 'Report'}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <Fact label="Subject" value={referenceText(report.subject)} />
-        <Fact label="Interpreter" value={(report.resultsInterpreter ?? []).map(referenceText).join(', ')} />
-        <Fact label="Performer" value={(report.performer ?? []).map(referenceText).join(', ')} />
-        <Fact label="Issued" value={dateTimeText(report.issued)} />
+        <Fact label="Subject" value={formatReference(report.subject)} />
+        <Fact label="Interpreter" value={(report.resultsInterpreter ?? []).map(formatReference).join(', ')} />
+        <Fact label="Performer" value={(report.performer ?? []).map(formatReference).join(', ')} />
+        <Fact label="Issued" value={formatDateTime(report.issued)} />
         <Fact label="Status" value={report.status ?? ''} />
-        <Fact label="Category" value={(report.category ?? []).map(conceptText).join(', ')} />
+        <Fact label="Category" value={(report.category ?? []).map(formatCodeableConcept).join(', ')} />
       </SimpleGrid>
       {results.status === 'ready' ? (
         results.data.length > 0 ? (

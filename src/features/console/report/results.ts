@@ -1,5 +1,5 @@
 import type { Observation, Reference } from '@medplum/fhirtypes';
-import { conceptText, quantityText, rangeText, referenceText } from '../format';
+import { formatCodeableConcept, formatQuantity, formatRange, formatReference } from '@/ui';
 
 /** Interpretation codes that mark a critical result (abnormal alert, critically low/high, abnormal). */
 export const CRITICAL_INTERPRETATIONS: readonly string[] = ['AA', 'LL', 'HH', 'A'];
@@ -18,8 +18,8 @@ export interface ResultRow {
 }
 
 function valueText(observation: Observation): string {
-  if (observation.valueQuantity) return quantityText(observation.valueQuantity);
-  if (observation.valueCodeableConcept) return conceptText(observation.valueCodeableConcept);
+  if (observation.valueQuantity) return formatQuantity(observation.valueQuantity);
+  if (observation.valueCodeableConcept) return formatCodeableConcept(observation.valueCodeableConcept);
   if (observation.valueString !== undefined) return observation.valueString;
   if (observation.valueBoolean !== undefined) return String(observation.valueBoolean);
   if (observation.valueInteger !== undefined) return String(observation.valueInteger);
@@ -33,12 +33,12 @@ export function resultRow(observation: Observation): ResultRow {
   );
   return {
     id: observation.id ?? '',
-    test: conceptText(observation.code),
+    test: formatCodeableConcept(observation.code),
     value: valueText(observation),
-    referenceRange: range?.text ?? rangeText({ low: range?.low, high: range?.high }),
-    interpretation: (observation.interpretation ?? []).map(conceptText).join(', '),
-    category: (observation.category ?? []).map(conceptText).join(', '),
-    performer: (observation.performer ?? []).map(referenceText).join(', '),
+    referenceRange: range?.text ?? formatRange({ low: range?.low, high: range?.high }),
+    interpretation: (observation.interpretation ?? []).map(formatCodeableConcept).join(', '),
+    category: (observation.category ?? []).map(formatCodeableConcept).join(', '),
+    performer: (observation.performer ?? []).map(formatReference).join(', '),
     status: observation.status ?? '',
     critical: codes.some((code) => CRITICAL_INTERPRETATIONS.includes(code)),
   };

@@ -1,6 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { dateTimeText } from '../format';
+import { formatDateTime } from '@/ui';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
 
@@ -22,7 +22,7 @@ export function HistoryTab({ resourceType, id }: { resourceType: string; id: str
         {history.data.map((entry) => (
           <Table.Tr key={entry.versionId || entry.date}>
             <Table.Td>{entry.author}</Table.Td>
-            <Table.Td>{dateTimeText(entry.date)}</Table.Td>
+            <Table.Td>{formatDateTime(entry.date)}</Table.Td>
             <Table.Td>
               <Anchor
                 renderRoot={(props) => (

@@ -1,7 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useServerRead } from '@/ui';
-import { dateTimeText } from '../format';
+import { formatDateTime, useServerRead } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceTree } from './ResourceTree';
@@ -39,7 +38,7 @@ export function ResourceVersionPage({ resourceType, id, versionId }: ResourceVer
       {version.status === 'ready' ? (
         <>
           <Text size="sm" c="dimmed">
-            {dateTimeText(version.data.meta?.lastUpdated)}
+            {formatDateTime(version.data.meta?.lastUpdated)}
           </Text>
           <ResourceTree resource={version.data} />
         </>

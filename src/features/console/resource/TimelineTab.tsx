@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
-import { conceptText, dateTimeText } from '../format';
+import { formatCodeableConcept, formatDateTime } from '@/ui';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
 import { useRelatedTasks } from './use-related-tasks';
@@ -54,7 +54,7 @@ export function TimelineTab({ resource }: { resource: Resource }) {
               <Link {...props} to="/Task/$id/$tab" params={{ id: task.id ?? '', tab: 'details' }} />
             )}
           >
-            {conceptText(task.code) || `Task ${task.id ?? ''}`}
+            {formatCodeableConcept(task.code) || `Task ${task.id ?? ''}`}
           </Anchor>
           <Text size="sm" c="dimmed">
             {task.status}
@@ -71,7 +71,7 @@ export function TimelineTab({ resource }: { resource: Resource }) {
           <Group justify="space-between" wrap="nowrap">
             {item.content}
             <Text size="xs" c="dimmed">
-              {dateTimeText(item.date)}
+              {formatDateTime(item.date)}
             </Text>
           </Group>
         </Card>

@@ -23,7 +23,7 @@ import {
   TOUCH_INPUT_STYLES,
 } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
-import { dateText, humanNameText } from '../format';
+import { formatDate, formatHumanName } from '@/ui';
 import { dueDateInstant } from '../list/new-task';
 import { AddNoteForm } from './AddNoteForm';
 import { ChoiceModal } from './ChoiceModal';
@@ -44,7 +44,7 @@ export function TaskActionsPanel({ task }: { task: Task }) {
     .filter((practitioner) => practitioner.id)
     .map((practitioner) => ({
       value: `Practitioner/${practitioner.id}`,
-      label: humanNameText(practitioner.name?.[0]) || `Practitioner/${practitioner.id}`,
+      label: formatHumanName(practitioner.name?.[0]) || `Practitioner/${practitioner.id}`,
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
   const roleChoices = roles.map((role) => ({
@@ -143,7 +143,7 @@ export function TaskActionsPanel({ task }: { task: Task }) {
         <DueDateModal
           opened
           title={dueLabel}
-          initial={localDay(task.restriction?.period?.end)}
+          initial={formatDate(task.restriction?.period?.end)}
           onSubmit={(day) => void command.run(changeDueDate, task, dueDateInstant(day))}
           onClose={() => setOpen(undefined)}
         />
@@ -151,13 +151,4 @@ export function TaskActionsPanel({ task }: { task: Task }) {
       <ConfirmActionModal confirmation={command.confirmation} />
     </Card>
   );
-}
-
-/** The local calendar day of an instant, for the date field. */
-function localDay(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return dateText(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

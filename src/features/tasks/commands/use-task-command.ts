@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { buildTaskChange, type TaskAction } from './actions';
 import { errorMessage, showError, showSuccess } from './notify';
 import { watchedChanges } from './watched-changes';
-import { type AppliedChange, useCommands, useProfile } from '@/ui';
+import { formatHumanName, type AppliedChange, useCommands, useProfile } from '@/ui';
 
 /** An action waiting for the user to confirm it. */
 export interface PendingConfirmation {
@@ -42,7 +42,8 @@ export function useTaskCommand(): TaskCommand {
     ): Promise<AppliedChange | undefined> => {
       setBusy(true);
       try {
-        const me = { reference, ...(profileDisplay(profile) ? { display: profileDisplay(profile) } : {}) };
+        const display = formatHumanName(profile?.name?.[0], { prefix: false, suffix: false });
+        const me = { reference, ...(display ? { display } : {}) };
         const change = buildTaskChange(action, { task, me, now: new Date().toISOString() }, input);
         const applied = await applyChange(change);
         watchedChanges.add(applied.seq, change.label);
@@ -81,12 +82,4 @@ export function useTaskCommand(): TaskCommand {
   );
 
   return { run, confirmation, busy };
-}
-
-function profileDisplay(
-  profile: { name?: { given?: string[]; family?: string; text?: string }[] } | undefined
-): string {
-  const name = profile?.name?.[0];
-  if (!name) return '';
-  return [...(name.given ?? []), name.family].filter(Boolean).join(' ') || name.text || '';
 }

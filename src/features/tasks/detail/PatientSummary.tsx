@@ -1,12 +1,13 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Patient, Reference } from '@medplum/fhirtypes';
 import { useRecordResource } from '../data/hooks';
-import { addressText, ageInYears, humanNameText, referenceText, statusText } from '../format';
+import { formatAddress, formatDate, formatHumanName, formatReference } from '@/ui';
+import { ageInYears, statusText } from '../format';
 
 /** Name, birth date with age, gender and address of the task's patient, from the replica. */
 export function PatientSummary({ patient: reference }: { patient: Reference | undefined }) {
   const patient = useRecordResource<Patient>(reference?.reference);
-  const name = humanNameText(patient?.name?.[0]) || referenceText(reference) || 'No patient';
+  const name = formatHumanName(patient?.name?.[0]) || formatReference(reference) || 'No patient';
   const age = patient?.birthDate ? ageInYears(patient.birthDate, new Date()) : undefined;
   return (
     <Card withBorder padding="md" component="section" aria-label="Patient">
@@ -19,11 +20,13 @@ export function PatientSummary({ patient: reference }: { patient: Reference | un
             <Row
               label="Birth date"
               value={
-                patient.birthDate ? `${patient.birthDate}${age !== undefined ? ` (${age} years)` : ''}` : ''
+                patient.birthDate
+                  ? `${formatDate(patient.birthDate)}${age !== undefined ? ` (${age} years)` : ''}`
+                  : ''
               }
             />
             <Row label="Gender" value={statusText(patient.gender)} />
-            <Row label="Address" value={addressText(patient.address?.[0])} />
+            <Row label="Address" value={formatAddress(patient.address?.[0])} />
           </>
         ) : (
           reference && (

@@ -1,10 +1,10 @@
 import { Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useResource } from '@/ui';
+import { formatCodeableConcept, useResource } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
-import { conceptText, statusText } from '../format';
+import { statusText } from '../format';
 import { SyncBadge } from '../list/SyncBadge';
 import { PatientSummary } from './PatientSummary';
 import { TaskDetailsTab } from './TaskDetailsTab';
@@ -52,7 +52,7 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
     <Grid gap="md">
       <Grid.Col span={12}>
         <Group gap="sm" wrap="wrap">
-          <Title order={1}>{conceptText(task.code) || 'Task'}</Title>
+          <Title order={1}>{formatCodeableConcept(task.code) || 'Task'}</Title>
           <Text size="sm" c="dimmed">
             {statusText(task.status)}
           </Text>

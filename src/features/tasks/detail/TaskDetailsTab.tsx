@@ -1,25 +1,29 @@
 import { Table } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { conceptsText, conceptText, dateText, dateTimeText, referenceText, statusText } from '../format';
+import { formatDateTime, formatReference } from '@/ui';
+import { statusText } from '../format';
+import { taskFieldText } from '../list/columns';
 
 /** The fields of a task. */
 export function TaskDetailsTab({ task }: { task: Task }) {
+  // The fields the list also shows read as they do there.
+  const field = (name: string) => taskFieldText(task, name);
   const rows: [string, string][] = [
     ['ID', task.id ?? ''],
     ['Version', task.meta?.versionId ?? 'Not yet on the server'],
-    ['Code', conceptText(task.code)],
+    ['Code', field('code')],
     ['Description', task.description ?? ''],
-    ['Status', statusText(task.status)],
-    ['Business status', conceptText(task.businessStatus)],
+    ['Status', field('status')],
+    ['Business status', field('businessStatus')],
     ['Intent', statusText(task.intent)],
-    ['Priority', statusText(task.priority)],
-    ['For', referenceText(task.for)],
-    ['Owner', referenceText(task.owner)],
-    ['Performer type', conceptsText(task.performerType)],
-    ['Focus', referenceText(task.focus)],
-    ['Due date', dateText(task.restriction?.period?.end)],
-    ['Authored on', dateTimeText(task.authoredOn)],
-    ['Last updated', dateTimeText(task.meta?.lastUpdated)],
+    ['Priority', field('priority')],
+    ['For', field('for')],
+    ['Owner', field('owner')],
+    ['Performer type', field('performerType')],
+    ['Focus', formatReference(task.focus)],
+    ['Due date', field('due-date')],
+    ['Authored on', formatDateTime(task.authoredOn)],
+    ['Last updated', formatDateTime(task.meta?.lastUpdated)],
   ];
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Task details">

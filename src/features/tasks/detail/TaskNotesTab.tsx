@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { dateText } from '../format';
+import { formatDate } from '@/ui';
 import { noteAuthor, notesNewestFirst } from './notes';
 
 /** The task's notes, newest first, with author and date. */
@@ -16,7 +16,7 @@ export function TaskNotesTab({ task }: { task: Task }) {
               {noteAuthor(note)}
             </Text>
             <Text size="xs" c="dimmed">
-              {dateText(note.time)}
+              {formatDate(note.time)}
             </Text>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -2,7 +2,7 @@ import { Badge, Group, Text, Timeline } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { resourceKey } from '@/ui';
 import { useOutboxOf } from '../data/hooks';
-import { dateTimeText } from '../format';
+import { formatDateTime } from '@/ui';
 import { taskTimeline } from './timeline';
 
 /** The task's versions and changes as known on this device. */
@@ -29,7 +29,7 @@ export function TaskTimelineTab({ task, server }: { task: Task; server: Task | u
           }
         >
           <Text size="xs" c="dimmed">
-            {dateTimeText(event.time)}
+            {formatDateTime(event.time)}
           </Text>
           {event.detail && (
             <Text size="sm" lineClamp={3}>

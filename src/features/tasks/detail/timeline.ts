@@ -1,6 +1,5 @@
 import type { Task } from '@medplum/fhirtypes';
-import type { OutboxEntry } from '@/ui';
-import { referenceText } from '../format';
+import { formatReference, type OutboxEntry } from '@/ui';
 
 export interface TimelineEvent {
   /** ISO instant; '' when unknown. */
@@ -31,7 +30,7 @@ export function taskTimeline(
     events.push({
       time: task.authoredOn,
       title: 'Created',
-      detail: referenceText(task.requester) || undefined,
+      detail: formatReference(task.requester) || undefined,
     });
   for (const note of task.note ?? []) {
     if (note.time) events.push({ time: note.time, title: 'Note added', detail: note.text });

@@ -2,12 +2,12 @@ import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@manti
 import type { Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCommands, useProfile } from '@/ui';
+import { formatHumanName, useCommands, useProfile } from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
 import { watchedChanges } from '../commands/watched-changes';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
-import { humanNameText, statusText } from '../format';
+import { statusText } from '../format';
 import { buildNewTask, TASK_PRIORITIES, validateNewTask, type NewTaskValues } from './new-task';
 
 const EMPTY: NewTaskValues = {
@@ -32,7 +32,7 @@ export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: ()
   const patientOptions = patients
     .map((patient) => ({
       value: patient.id ?? '',
-      label: humanNameText(patient.name?.[0]) || (patient.id ?? ''),
+      label: formatHumanName(patient.name?.[0]) || (patient.id ?? ''),
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
 

@@ -1,5 +1,12 @@
 import type { Task } from '@medplum/fhirtypes';
-import { conceptsText, conceptText, dateText, dateTimeText, referenceText, statusText } from '../format';
+import {
+  formatCodeableConcept,
+  formatCodeableConcepts,
+  formatDate,
+  formatDateTime,
+  formatReference,
+} from '@/ui';
+import { statusText } from '../format';
 
 /** One column of the task list: its heading and what a task shows in it. */
 export interface TaskColumn {
@@ -11,32 +18,32 @@ export interface TaskColumn {
 }
 
 const COLUMNS: Record<string, TaskColumn> = {
-  code: { field: 'code', heading: 'Code', value: (task) => conceptText(task.code) },
-  owner: { field: 'owner', heading: 'Owner', value: (task) => referenceText(task.owner) },
-  for: { field: 'for', heading: 'For', value: (task) => referenceText(task.for) },
+  code: { field: 'code', heading: 'Code', value: (task) => formatCodeableConcept(task.code) },
+  owner: { field: 'owner', heading: 'Owner', value: (task) => formatReference(task.owner) },
+  for: { field: 'for', heading: 'For', value: (task) => formatReference(task.for) },
   priority: { field: 'priority', heading: 'Priority', value: (task) => statusText(task.priority) },
   status: { field: 'status', heading: 'Status', value: (task) => statusText(task.status) },
   'due-date': {
     field: 'due-date',
     heading: 'Due Date',
     nowrap: true,
-    value: (task) => dateText(task.restriction?.period?.end),
+    value: (task) => formatDate(task.restriction?.period?.end),
   },
   _lastUpdated: {
     field: '_lastUpdated',
     heading: 'Last Updated',
     nowrap: true,
-    value: (task, lastUpdated) => dateTimeText(task.meta?.lastUpdated ?? lastUpdated),
+    value: (task, lastUpdated) => formatDateTime(task.meta?.lastUpdated ?? lastUpdated),
   },
   performerType: {
     field: 'performerType',
     heading: 'Performer Type',
-    value: (task) => conceptsText(task.performerType),
+    value: (task) => formatCodeableConcepts(task.performerType),
   },
   businessStatus: {
     field: 'businessStatus',
     heading: 'Business Status',
-    value: (task) => conceptText(task.businessStatus),
+    value: (task) => formatCodeableConcept(task.businessStatus),
   },
 };
 
@@ -53,4 +60,9 @@ export function taskColumns(fields: readonly string[]): TaskColumn[] {
         },
       }
   );
+}
+
+/** A task's field as the list shows it ('due-date' → '2024-03-02'); '' for a field the list does not know. */
+export function taskFieldText(task: Task, field: string): string {
+  return COLUMNS[field]?.value(task, task.meta?.lastUpdated ?? '') ?? '';
 }

@@ -1,5 +1,5 @@
 import type { Coding, Patient, Practitioner, Reference, Task } from '@medplum/fhirtypes';
-import { humanNameText } from '../format';
+import { formatHumanName } from '@/ui';
 
 export const TASK_PRIORITIES = ['routine', 'urgent', 'asap', 'stat'] as const;
 
@@ -21,7 +21,7 @@ export function validateNewTask(values: NewTaskValues): Partial<Record<keyof New
 }
 
 export function patientReference(patient: Patient): Reference {
-  return { reference: `Patient/${patient.id}`, display: humanNameText(patient.name?.[0]) || undefined };
+  return { reference: `Patient/${patient.id}`, display: formatHumanName(patient.name?.[0]) || undefined };
 }
 
 /** The Task the New form creates: ready, an order, requested by the user. */

@@ -1,10 +1,16 @@
 import { Alert, Box, Button, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCommands, useFhirClient, useProfile, useSessionState, useSyncStatus } from '@/ui';
+import {
+  formatHumanName,
+  useCommands,
+  useFhirClient,
+  useProfile,
+  useSessionState,
+  useSyncStatus,
+} from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
 import { TOUCH_HEIGHT } from '../constants';
-import { humanNameText } from '../format';
 import { INVALID_UPLOAD_TYPE, isUploadType, loadUploader, uploadLabel } from './uploads';
 
 /** The core upload's second notice comes this much later. */
@@ -39,7 +45,7 @@ export function UploadPage({ dataType }: UploadPageProps) {
     try {
       const run = await loadUploader(dataType);
       const profileName =
-        profile?.resourceType === 'Practitioner' ? humanNameText(profile.name?.[0]) : undefined;
+        profile?.resourceType === 'Practitioner' ? formatHumanName(profile.name?.[0]) : undefined;
       const notices = await run({ fhir, profile: reference, profileName, projectId, now: new Date() });
       await Promise.race([syncNow().catch(() => undefined), delay(PULL_WAIT_MS)]);
       const [first, second] = notices;
