@@ -4,6 +4,7 @@ import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
 import { taskChanges } from './testing/task-changes';
+import { outcome } from '@/sync/testing/fake-network';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
@@ -104,18 +105,7 @@ describe('conflicts', () => {
     const { doctor, nurse, task } = await pair();
     await nurse.engine.applyChange(taskChanges.status(task, otherStatus(task)));
     await nurse.engine.syncNow();
-    doctor.faults.inject(
-      'PATCH',
-      /\/Task\//,
-      () =>
-        new Response(
-          JSON.stringify({
-            resourceType: 'OperationOutcome',
-            issue: [{ severity: 'error', code: 'processing', details: { text: 'Test failed: 1 != 2' } }],
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/fhir+json' } }
-        )
-    );
+    doctor.faults.inject('PATCH', /\/Task\//, () => outcome('Test failed: 1 != 2', 400, 'processing'));
     await doctor.engine.applyChange(taskChanges.status(task, 'completed', 'Complete Task'));
     const status = await doctor.engine.syncNow();
     expect(status).toMatchObject({ conflicts: 1, failed: 0 });

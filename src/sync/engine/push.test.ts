@@ -1,17 +1,17 @@
 import type { Task } from '@medplum/fhirtypes';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
 import { taskChanges } from './testing/task-changes';
 import { CLIENT_ID_SYSTEM } from './types';
+import { outcome } from '@/sync/testing/fake-network';
 
-const { server, baseUrl, fake } = createNodeFakeServer();
+const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
 const BOB = `Practitioner/${BOB_JONES_ID}`;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => fake.engine && undefined);
 afterAll(() => server.close());
 
 let taskOffset = 0;
@@ -157,18 +157,7 @@ describe('push', () => {
       commutes: false,
       label: 'Update Status',
     });
-    doctor.faults.inject(
-      'PATCH',
-      /\/Task\//,
-      () =>
-        new Response(
-          JSON.stringify({
-            resourceType: 'OperationOutcome',
-            issue: [{ severity: 'error', code: 'invalid', details: { text: 'Invalid status' } }],
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/fhir+json' } }
-        )
-    );
+    doctor.faults.inject('PATCH', /\/Task\//, () => outcome('Invalid status'));
     const status = await doctor.engine.syncNow();
     expect(status).toMatchObject({ failed: 1, pending: 0 });
     const [entry] = await doctor.replica.transaction((tx) => tx.listOutbox());

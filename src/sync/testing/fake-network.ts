@@ -57,9 +57,10 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export function outcome(text: string, status = 400): Response {
+/** A server's OperationOutcome answer with one error issue. */
+export function outcome(text: string, status = 400, code = 'invalid'): Response {
   return json(
-    { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'invalid', details: { text } }] },
+    { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code, details: { text } }] },
     status
   );
 }
