@@ -8,7 +8,15 @@ import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
-import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
+import {
+  IDLE_SYNC_STATUS,
+  type AppliedChange,
+  type LocalChange,
+  type LockFn,
+  type Scheduler,
+  type SyncEngineOptions,
+  type SyncStatus,
+} from './types';
 
 export const SYNC_LOCK_NAME = 'carequeue-sync';
 export const DEFAULT_INTERVAL_MS = 30_000;
@@ -35,14 +43,7 @@ export class SyncEngine {
   private readonly lock: LockFn;
   private readonly scheduler: Scheduler;
   private readonly emitter = new Emitter<EngineEvents>();
-  private current: SyncStatus = {
-    online: true,
-    syncing: false,
-    pending: 0,
-    blocked: 0,
-    conflicts: 0,
-    failed: 0,
-  };
+  private current: SyncStatus = { ...IDLE_SYNC_STATUS };
   private running: Promise<SyncStatus> | undefined;
   private again = false;
   private started = false;

@@ -96,3 +96,13 @@ export const META_SCOPE = 'syncScope';
 export const META_FOLLOWED_TYPES = 'followedTypes';
 export const META_CAPABILITIES = 'historyTypes';
 export const META_LAST_RECONCILE = 'lastReconcile';
+
+/** The status before the first sync: online as far as the engine knows, nothing waiting. */
+export const IDLE_SYNC_STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  pending: 0,
+  blocked: 0,
+  conflicts: 0,
+  failed: 0,
+};

@@ -8,22 +8,14 @@ import {
   type ChannelLike,
   type ChannelMessage,
   type ConflictChoice,
+  SIGNED_OUT_STATUS,
   type ServiceStatus,
   type SyncServiceApi,
   type SyncServiceConfig,
   type SyncServicePlatform,
 } from './types';
 
-const SIGNED_OUT: ServiceStatus = {
-  online: true,
-  syncing: false,
-  pending: 0,
-  blocked: 0,
-  conflicts: 0,
-  failed: 0,
-  signedIn: false,
-  leader: false,
-};
+const SIGNED_OUT = SIGNED_OUT_STATUS;
 
 interface ServiceEvents extends Record<string, unknown> {
   status: ServiceStatus;

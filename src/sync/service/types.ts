@@ -1,5 +1,5 @@
 import type { ReplicaStore } from '@/db/types';
-import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
+import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
 
 /** What the sync service needs to reach the server: the runtime config's fields. */
@@ -89,3 +89,6 @@ export const CHANNEL_NAME = 'carequeue-sync';
 
 /** The Background Sync tag under which a page asks the service worker to replay the outbox. */
 export const OUTBOX_SYNC_TAG = 'carequeue-outbox';
+
+/** The status of a service with nobody signed in and no tab leading. */
+export const SIGNED_OUT_STATUS: ServiceStatus = { ...IDLE_SYNC_STATUS, signedIn: false, leader: false };

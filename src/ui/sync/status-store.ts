@@ -1,15 +1,6 @@
-import type { ServiceStatus, SyncServiceApi } from '@/sync/service/types';
+import { SIGNED_OUT_STATUS, type ServiceStatus, type SyncServiceApi } from '@/sync/service/types';
 
-const INITIAL: ServiceStatus = {
-  online: true,
-  syncing: false,
-  pending: 0,
-  blocked: 0,
-  conflicts: 0,
-  failed: 0,
-  signedIn: false,
-  leader: false,
-};
+const INITIAL: ServiceStatus = SIGNED_OUT_STATUS;
 
 /** The sync service's latest status, as an external store for useSyncExternalStore. */
 export class ServiceStatusStore {

@@ -1,4 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
+import { serverRecord } from '@/db/derive';
 import { resourceKey, type ReplicaStore, type ResourceKey, type StoredResource } from '@/db/types';
 import { createRecordReader, type FieldCondition, type ReplicaQueryReader } from '../replica-reader';
 
@@ -11,16 +12,7 @@ export async function putServerResources(
     const keys: ResourceKey[] = [];
     for (const resource of resources) {
       const key = resourceKey(resource.resourceType, resource.id ?? '');
-      await tx.putResource({
-        key,
-        resourceType: resource.resourceType,
-        id: resource.id ?? '',
-        resource,
-        server: resource,
-        pending: 0,
-        deleted: 0,
-        lastUpdated: '',
-      });
+      await tx.putResource(serverRecord(resource));
       keys.push(key);
     }
     return keys;
