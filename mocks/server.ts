@@ -148,8 +148,9 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return response;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          // The details stay in the log: a client learns nothing of the server's internals.
           console.error('fake server:', error);
-          return fhirJson(400, new FhirError(400, String(error)).toOutcome());
+          return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
       if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
