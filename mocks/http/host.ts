@@ -51,7 +51,14 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
       send(req, res, outcome(500, 'The server could not answer this request', 'exception'));
     });
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => refuseMalformed(error, socket));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
+    else refuseOnSocket(socket, 400, 'Bad Request', 'The request could not be read as HTTP');
+  });
+  // CONNECT (a proxy tunnel) is not something this server offers.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) =>
+    refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
+  );
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
@@ -171,19 +178,17 @@ async function send(
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...extra };
   response.headers.forEach((value, key) => (headers[key] = value));
   const payload = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  if (payload) headers['content-length'] = String(payload.length);
   res.writeHead(response.status, headers);
   res.end(payload);
 }
 
-/** A request the HTTP parser could not read (a garbage request line, say): 400, then the connection closes. */
-function refuseMalformed(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  const body = JSON.stringify(operationOutcome('error', 'invalid', 'The request could not be read as HTTP'));
+/** Answers on the raw socket (the HTTP parser gave up on the request, or it asked for a tunnel), then closes. */
+function refuseOnSocket(socket: Socket, status: number, reason: string, text: string): void {
+  const code = status === 405 ? 'not-supported' : 'invalid';
+  const body = JSON.stringify(operationOutcome('error', code, text));
   const head = [
-    'HTTP/1.1 400 Bad Request',
+    `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/fhir+json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
