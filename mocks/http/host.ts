@@ -46,6 +46,8 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
 
   const server = createServer((req, res) => {
     answer({ fake, store, staticDir, pageHeaders, limits }, req, res).catch((error: unknown) => {
+      // A client that went away mid-request needs no answer.
+      if (req.destroyed && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       // The details stay in the log: a client learns nothing of the server's internals.
       console.error('fake server host:', error);
       send(req, res, outcome(500, 'The server could not answer this request', 'exception'));
