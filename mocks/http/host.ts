@@ -130,9 +130,10 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
       response = outcome(404, `Nothing at ${url.pathname}`, 'not-found');
     }
   }
-  if (host.store) {
+  // A request that may change something is answered only once every change made so far is on disk.
+  // Reads do not wait: they may show a change a moment before its writer hears it is durable.
+  if (host.store && method !== 'GET' && method !== 'HEAD') {
     try {
-      // A write is acknowledged only once it is on disk.
       await host.store.durable();
     } catch {
       response = outcome(503, 'The server could not save the change; it was not kept', 'transient');
