@@ -134,4 +134,17 @@ describe('the durable store of the npm start host', () => {
     }
     expect(existsSync(oldJournal)).toBe(false);
   });
+
+  it('keeps text beyond ASCII exactly through a snapshot and a restart', async () => {
+    const first = await start({ compactJournalAtBytes: 1 });
+    const session = await signInByApi(first.url, 'doctor@example.com');
+    const family = 'Zoë Ñúñez 💥 \u007f 漢字';
+    const id = await createPatient(session, family);
+    await first.close();
+    open.splice(0);
+    const second = await start();
+    const reader = await signInByApi(second.url, 'doctor@example.com');
+    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
+    expect(patient.name?.[0]?.family).toBe(family);
+  });
 });
