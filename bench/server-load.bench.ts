@@ -9,7 +9,7 @@
  * Run with `npx tsx bench/server-load.bench.ts` (SECONDS=20 by default).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,19 @@ async function startHost(dataFile: string, reset = false): Promise<Host> {
     child.once('exit', (code) => reject(new Error(`host exited ${code}: ${out}`)));
   });
   return { url, port: Number(new URL(url).port), process: child, startMs: performance.now() - started };
+}
+
+/**
+ * CPU time the host process has used (Linux /proc, clock ticks of 10 ms). On a shared machine the
+ * wall-clock figures depend on the other load; CPU per request says what one free core would give.
+ */
+function cpuMs(host: Host): number {
+  try {
+    const fields = readFileSync(`/proc/${host.process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 function kill(host: Host): Promise<void> {
@@ -85,7 +98,12 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const smallWrite = (n: number): string =>
   JSON.stringify({ resourceType: 'Patient', name: [{ family: `Load${n}` }], gender: 'unknown' });
 
-async function timedWrites(port: number, token: string, total: number, concurrency: number): Promise<number[]> {
+async function timedWrites(
+  port: number,
+  token: string,
+  total: number,
+  concurrency: number
+): Promise<number[]> {
   const latencies: number[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -131,22 +149,27 @@ const backgroundWriter = async (): Promise<void> => {
   }
 };
 const loadStarted = performance.now();
+const cpuBefore = cpuMs(demo);
 const writerDone = backgroundWriter();
 await Promise.all(Array.from({ length: CLIENTS }, searcher));
 const loadSeconds = (performance.now() - loadStarted) / 1000;
 running = false;
 await writerDone;
+const cpuPerRequest = (cpuMs(demo) - cpuBefore) / (searchLatencies.length + backgroundWrites);
 console.log(
   `My Tasks, ${CLIENTS} clients for ${SECONDS} s with a writer beside them: ` +
     `${Math.round(searchLatencies.length / loadSeconds)} req/s, ` +
     `p50 ${ms(percentile(searchLatencies, 0.5))}, p99 ${ms(percentile(searchLatencies, 0.99))} ` +
-    `(budget ≥ 1,000 req/s, p99 ≤ 60 ms); ${backgroundWrites} durable writes meanwhile`
+    `(budget ≥ 1,000 req/s, p99 ≤ 60 ms); ${backgroundWrites} durable writes meanwhile; ` +
+    `host CPU ${cpuPerRequest.toFixed(2)} ms per request (${Math.round(1000 / cpuPerRequest)} req/s per free core)`
 );
 
+const writeCpuBefore = cpuMs(demo);
 const concurrentWrites = await timedWrites(demo.port, token, 1000, CLIENTS);
+const writeCpu = (cpuMs(demo) - writeCpuBefore) / 1000;
 console.log(
   `1,000 small writes, ${CLIENTS} writers: p50 ${ms(percentile(concurrentWrites, 0.5))}, ` +
-    `p99 ${ms(percentile(concurrentWrites, 0.99))} (budget p99 ≤ 50 ms)`
+    `p99 ${ms(percentile(concurrentWrites, 0.99))} (budget p99 ≤ 50 ms); host CPU ${writeCpu.toFixed(2)} ms per write`
 );
 const burst = await timedWrites(demo.port, token, 1000, 1000);
 console.log(
@@ -172,13 +195,17 @@ const bigFile = join(dir, 'big.json');
   );
 }
 const fromSnapshot = await startHost(bigFile);
-console.log(`restart from the snapshot: ${Math.round(fromSnapshot.startMs)} ms to listening (budget 2,000 ms)`);
+console.log(
+  `restart from the snapshot: ${Math.round(fromSnapshot.startMs)} ms to listening (budget 2,000 ms), ` +
+    `host CPU ${cpuMs(fromSnapshot)} ms`
+);
 const bigToken = (await signInByApi(fromSnapshot.url, 'doctor@example.com')).accessToken;
 await timedWrites(fromSnapshot.port, bigToken, 5000, CLIENTS);
 await kill(fromSnapshot);
 const afterCrash = await startHost(bigFile);
 console.log(
-  `restart after kill -9, replaying 5,000 journalled writes: ${Math.round(afterCrash.startMs)} ms to listening`
+  `restart after kill -9, replaying 5,000 journalled writes: ${Math.round(afterCrash.startMs)} ms to listening, ` +
+    `host CPU ${cpuMs(afterCrash)} ms`
 );
 await kill(afterCrash);
 agent.destroy();
