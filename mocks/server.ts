@@ -99,12 +99,12 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   build(options.seed, options.state);
 
   const control = async (request: Request, path: string): Promise<Response> => {
-    if (request.method !== 'POST') return json(405, { error: 'Use POST' });
+    if (request.method !== 'POST') return refusal(new FhirError(405, 'Use POST', 'not-supported'));
     if (path === 'clock') {
       const body = (await request.json().catch(() => ({}))) as { advanceMs?: unknown };
       const ms = Number(body.advanceMs);
       if (!Number.isFinite(ms) || ms < 0)
-        return json(400, { error: 'advanceMs must be a number of milliseconds ≥ 0' });
+        return refusal(new FhirError(400, 'advanceMs must be a number of milliseconds ≥ 0'));
       clock.advance(ms);
       await currentBots().tick();
       notify();
@@ -115,7 +115,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       notify();
       return json(200, { reset: true });
     }
-    return json(404, { error: 'Unknown control' });
+    return refusal(new FhirError(404, 'Unknown control', 'not-found'));
   };
 
   const currentBots = (): BotService => {
@@ -148,8 +148,9 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return response;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          // The details stay in the log: a client learns nothing of the server's internals.
           console.error('fake server:', error);
-          return fhirJson(400, new FhirError(400, String(error)).toOutcome());
+          return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
       if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
@@ -177,6 +178,11 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A refused request, explained in an OperationOutcome as every error of the server is. */
+function refusal(error: FhirError): Response {
+  return fhirJson(error.status, error.toOutcome());
 }
 
 function fhirJson(status: number, body: unknown): Response {

@@ -122,8 +122,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         return await route(request, path);
       } catch (error) {
         if (error instanceof FhirError) return outcomeResponse(error);
-        const message = error instanceof Error ? error.message : 'Invalid request';
-        return outcomeResponse(new FhirError(400, message));
+        // The details stay in the log: a client learns nothing of the server's internals.
+        console.error('auth service:', error);
+        return outcomeResponse(new FhirError(400, 'The server could not process the request'));
       }
     },
     authenticate: (request) => authenticate(ctx, request),

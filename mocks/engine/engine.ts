@@ -13,6 +13,7 @@ import type { FhirRequest } from './request';
 import { splitPath } from './request';
 import { asResourceOfType } from './resources';
 import { route } from './router';
+import { isBatchRequest, processBatch } from './transaction';
 import { createProjectSearchEngine, listSearchParameters } from './search';
 import type { SearchEngineFactory, VersionRecord } from './store';
 import { ProjectStore } from './store';
@@ -125,7 +126,13 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         await Promise.all(definitionTypesNeeded(fhirRequest).map((type) => definitions.ensure(type)));
         if (!terminology.isLoaded && needsTerminology(store, fhirRequest)) await terminology.ensure();
         const scope: Scope = { store, definitions, terminology, clock, context, newId };
-        const answer = changing(store, () => route(scope, fhirRequest));
+        const answer = isBatchRequest(fhirRequest)
+          ? // Each entry commits on its own; it is told to listeners as it commits.
+            {
+              status: 200,
+              body: await processBatch(fhirRequest, (entry) => changing(store, () => route(scope, entry))),
+            }
+          : changing(store, () => route(scope, fhirRequest));
         return toHttpResponse(request, fhirRequest.method, answer);
       } catch (error) {
         return errorResponse(error);

@@ -1,5 +1,6 @@
 import type { Binary } from '@medplum/fhirtypes';
-import { badRequest, errorOutcome, FhirError, notFound, successOutcome } from './outcome';
+import { parseJsonBody } from './limits';
+import { errorOutcome, FhirError, notFound, successOutcome } from './outcome';
 import type { FhirRequest, FhirResponse } from './request';
 import { splitPath } from './request';
 
@@ -38,11 +39,7 @@ export async function readRequest(request: Request, basePath: string): Promise<F
     fhirRequest.form = new URLSearchParams(text);
     return fhirRequest;
   }
-  try {
-    fhirRequest.body = JSON.parse(text) as unknown;
-  } catch (error) {
-    throw badRequest(`Invalid JSON: ${error instanceof Error ? error.message : 'cannot parse the body'}`);
-  }
+  fhirRequest.body = parseJsonBody(text);
   return fhirRequest;
 }
 
@@ -98,9 +95,9 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof FhirError) {
     fhirError = error;
   } else {
+    // The details stay in the server's log: a client learns nothing of the server's internals.
     console.error('FHIR engine: unexpected error', error);
-    const message = error instanceof Error ? error.message : String(error);
-    fhirError = new FhirError(400, `The server could not process the request: ${message}`, 'processing');
+    fhirError = new FhirError(400, 'The server could not process the request', 'processing');
   }
   return new Response(JSON.stringify(errorOutcome(fhirError)), {
     status: fhirError.status,

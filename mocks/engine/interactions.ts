@@ -73,6 +73,36 @@ export function searchType(scope: Scope, resourceType: string, params: URLSearch
   return scope.store.search.search(resourceType, params);
 }
 
+/** Search parameters that shape a result but select nothing: alone, they would match every resource. */
+const RESULT_PARAMETERS = new Set([
+  '_count',
+  '_offset',
+  '_sort',
+  '_total',
+  '_summary',
+  '_elements',
+  '_include',
+  '_revinclude',
+  '_contained',
+  '_containedType',
+  '_format',
+  '_pretty',
+  '_cursor',
+]);
+
+/**
+ * A conditional interaction must name at least one search criterion; result parameters alone
+ * (`Task?_count=1`) would select every resource of the type, so the request is refused with 412.
+ */
+export function assertSearchCriteria(resourceType: string, params: URLSearchParams, what: string): void {
+  const criteria = [...params.keys()].filter((name) => !RESULT_PARAMETERS.has(name.split(':')[0] ?? name));
+  if (criteria.length === 0) {
+    throw preconditionFailed(
+      `${what} on ${resourceType} needs search criteria; result parameters such as _count or _sort select nothing`
+    );
+  }
+}
+
 /** The matches of a conditional interaction's query (at most two are needed to decide). */
 export function conditionalMatches(
   scope: Scope,
@@ -80,7 +110,7 @@ export function conditionalMatches(
   query: string | URLSearchParams
 ): Resource[] {
   const params = new URLSearchParams(query);
-  if ([...params.keys()].length === 0) throw badRequest('A conditional request needs search parameters');
+  assertSearchCriteria(resourceType, params, 'A conditional request');
   params.set('_count', '2');
   params.delete('_offset');
   const result = searchType(scope, resourceType, params);
@@ -192,7 +222,7 @@ export function conditionalDelete(
   query: URLSearchParams
 ): DeleteResult[] {
   assertWritable(resourceType);
-  if ([...query.keys()].length === 0) throw badRequest('A conditional delete needs search parameters');
+  assertSearchCriteria(resourceType, query, 'A conditional delete');
   const params = new URLSearchParams(query);
   params.set('_count', '1000');
   params.delete('_offset');

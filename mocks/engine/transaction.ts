@@ -1,6 +1,7 @@
 import type { Binary, Bundle, BundleEntry, BundleEntryResponse, Resource } from '@medplum/fhirtypes';
 import type { Scope } from './interactions';
 import { conditionalMatches } from './interactions';
+import { LIMITS, yieldToOthers } from './limits';
 import { badRequest, errorOutcome, FhirError, successOutcome } from './outcome';
 import { patchFromBinary } from './patch';
 import type { FhirRequest, FhirResponse, Route } from './request';
@@ -20,27 +21,95 @@ export function processBundle(scope: Scope, request: FhirRequest, route: Route):
   if (bundle.type !== 'batch' && bundle.type !== 'transaction') {
     throw badRequest(`Bundle type must be batch or transaction, not '${String(bundle.type)}'`, 'Bundle.type');
   }
+  const entries = bundleEntries(bundle);
+  return bundle.type === 'transaction'
+    ? transaction(scope, request, entries, route)
+    : batch(request, entries, route);
+}
+
+/** True for a POST at the base whose body is a batch Bundle (answered by processBatch). */
+export function isBatchRequest(request: FhirRequest): boolean {
+  const body = request.body as Bundle | undefined;
+  return (
+    request.segments.length === 0 &&
+    request.method === 'POST' &&
+    typeof body === 'object' &&
+    body !== null &&
+    body.resourceType === 'Bundle' &&
+    body.type === 'batch'
+  );
+}
+
+/**
+ * A batch Bundle, run entry by entry with a turn for other requests every few entries, so a long
+ * batch never blocks the server. Its entries are independent, so interleaving is safe.
+ */
+export async function processBatch(request: FhirRequest, route: Route): Promise<Bundle> {
+  const entries = bundleEntries(request.body as Bundle);
+  const run = batchRunner(request, route);
+  const responses: BundleEntry[] = [];
+  for (let index = 0; index < entries.length; index++) {
+    if (index > 0 && index % LIMITS.batchEntriesPerTurn === 0) await yieldToOthers();
+    responses.push(run(entries[index] as BundleEntry, index));
+  }
+  return { resourceType: 'Bundle', type: 'batch-response', entry: responses };
+}
+
+/** The entries of a batch or transaction, within the entry limit. */
+function bundleEntries(bundle: Bundle): BundleEntry[] {
   if (bundle.entry !== undefined && !Array.isArray(bundle.entry))
     throw badRequest('Bundle.entry must be an array');
   const entries = bundle.entry ?? [];
-  return bundle.type === 'transaction'
-    ? transaction(scope, request, entries, route)
-    : batch(scope, request, entries, route);
+  if (entries.length > LIMITS.maxBundleEntries) {
+    throw new FhirError(
+      400,
+      `A ${bundle.type} Bundle may hold at most ${LIMITS.maxBundleEntries} entries; this one has ${entries.length}`,
+      'too-costly'
+    );
+  }
+  return entries;
 }
 
-function batch(scope: Scope, request: FhirRequest, entries: BundleEntry[], route: Route): Bundle {
+function batch(request: FhirRequest, entries: BundleEntry[], route: Route): Bundle {
+  const run = batchRunner(request, route);
+  return { resourceType: 'Bundle', type: 'batch-response', entry: entries.map(run) };
+}
+
+/**
+ * Runs one batch entry after another, rewriting references to resources earlier entries created.
+ * The resources all answers hold together are bounded, so a batch of large searches cannot build a
+ * response too big to hold or send.
+ */
+function batchRunner(request: FhirRequest, route: Route): (entry: BundleEntry, index: number) => BundleEntry {
   const references = new Map<string, string>();
-  const responses = entries.map((entry, index): BundleEntry => {
+  let resourcesReturned = 0;
+  return (entry, index) => {
     try {
+      if (resourcesReturned >= MAX_BATCH_RESOURCES) {
+        throw new FhirError(
+          400,
+          `A batch's answers may hold at most ${MAX_BATCH_RESOURCES} resources in all; send the rest in another batch`,
+          'too-costly'
+        );
+      }
       const entryRequest = toRequest(request, rewriteEntry(entry, references), index);
       const response = route(entryRequest);
       rememberCreated(entry, response, references);
+      resourcesReturned += resourcesIn(response);
       return responseEntry(request, response);
     } catch (error) {
       return { response: failure(error) };
     }
-  });
-  return { resourceType: 'Bundle', type: 'batch-response', entry: responses };
+  };
+}
+
+/** Resources held by all the answers of one batch (search results count one each). */
+const MAX_BATCH_RESOURCES = 20_000;
+
+function resourcesIn(response: FhirResponse): number {
+  const body = response.body;
+  if (body?.resourceType === 'Bundle') return 1 + ((body as Bundle).entry?.length ?? 0);
+  return body ? 1 : 0;
 }
 
 function transaction(scope: Scope, request: FhirRequest, entries: BundleEntry[], route: Route): Bundle {
@@ -233,12 +302,9 @@ function entryError(error: unknown, entry: BundleEntry, index: number): FhirErro
 
 function asFhirError(error: unknown): FhirError {
   if (error instanceof FhirError) return error;
+  // The details stay in the server's log: a client learns nothing of the server's internals.
   console.error('Unexpected error in a bundle entry', error);
-  return new FhirError(
-    400,
-    `Could not process the entry: ${error instanceof Error ? error.message : String(error)}`,
-    'processing'
-  );
+  return new FhirError(400, 'Could not process the entry', 'processing');
 }
 
 function rank(method: string): number {

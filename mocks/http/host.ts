@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { createFakeServer, type FakeServer, type FakeServerOptions, type FakeServerState } from '../server';
-import { JsonFileStore, debounce } from './persist';
+import { FhirError, operationOutcome } from '../engine/outcome';
+import { createFakeServer, type FakeServer, type FakeServerOptions } from '../server';
+import { DurableStore } from './durable-store';
+import { readBody, requestLimits, type RequestLimits } from './request-limits';
+import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
 import { serveStatic } from './static-files';
 
 export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
@@ -15,6 +18,10 @@ export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
   reset?: boolean;
   /** The built app to serve beside the API; none serves the API only. */
   staticDir?: string;
+  /** Body size limits (tests make them small). */
+  limits?: Partial<RequestLimits>;
+  /** The journal is folded into the snapshot past this size (and the snapshot's); tests make it small. */
+  compactJournalAtBytes?: number;
 }
 
 export interface HttpHost {
@@ -23,26 +30,37 @@ export interface HttpHost {
   close(): Promise<void>;
 }
 
+/** The methods the host knows; any other is answered 405 before anything else is read. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /** `npm start`: one origin on localhost serving the built app and the fake FHIR server's API. */
 export async function startHttpHost(options: HttpHostOptions = {}): Promise<HttpHost> {
-  const store = options.dataFile ? new JsonFileStore<FakeServerState>(resolve(options.dataFile)) : undefined;
-  if (options.reset) store?.remove();
-  const state = readState(store);
+  const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
+  if (dataFile && options.reset) DurableStore.remove(dataFile);
+  const { store, state } = loadState(dataFile, options.compactJournalAtBytes);
   const fake = createFakeServer({ ...options, state });
-  const persist = debounce(() => store?.write(fake.snapshot()), 250);
-  if (store) {
-    fake.subscribe(() => persist.schedule());
-    if (!state) persist.schedule();
-  }
+  store?.attach(fake, !state);
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
+  const pageHeaders = { 'Content-Security-Policy': contentSecurityPolicy(configuredFhirOrigin(staticDir)) };
+  const limits = requestLimits(options.limits);
 
   const server = createServer((req, res) => {
-    answer(fake, staticDir, req, res).catch((error: unknown) => {
+    answer({ fake, store, staticDir, pageHeaders, limits }, req, res).catch((error: unknown) => {
+      // A client that went away mid-request needs no answer.
+      if (req.destroyed && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
+      // The details stay in the log: a client learns nothing of the server's internals.
       console.error('fake server host:', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('Internal error in the fake server host');
+      send(req, res, outcome(500, 'The server could not answer this request', 'exception'));
     });
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
+    else refuseOnSocket(socket, 400, 'Bad Request', 'The request could not be read as HTTP');
+  });
+  // CONNECT (a proxy tunnel) is not something this server offers.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) =>
+    refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
+  );
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
@@ -53,60 +71,138 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     fake,
     close: () =>
       new Promise<void>((done) => {
-        persist.flush();
         server.closeAllConnections();
-        server.close(() => done());
+        server.close(() => {
+          void (store?.close() ?? Promise.resolve()).then(() => done());
+        });
       }),
   };
 }
 
-function readState(store: JsonFileStore<FakeServerState> | undefined): FakeServerState | undefined {
-  if (!store) return undefined;
+function loadState(
+  dataFile: string | undefined,
+  compactAtBytes: number | undefined
+): {
+  store?: DurableStore;
+  state?: ReturnType<typeof DurableStore.load>['state'];
+} {
+  if (!dataFile) return {};
   try {
-    return store.read();
+    return DurableStore.load(dataFile, { compactAtBytes });
   } catch (error) {
     throw new Error(
-      `The fake server's data file ${store.path} cannot be read (${String(error)}). ` +
+      `The fake server's data file ${dataFile} cannot be read (${String(error)}). ` +
         'It was left as it is; start with --reset to reseed.'
     );
   }
 }
 
-async function answer(
-  fake: FakeServer,
-  staticDir: string | undefined,
-  req: IncomingMessage,
-  res: ServerResponse
-): Promise<void> {
-  const request = await toFetchRequest(req);
-  let response = await fake.handle(request);
-  if (!response) {
-    if (staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
-      response = await serveStatic(
-        staticDir,
-        new URL(request.url).pathname,
-        request.headers.get('accept') ?? ''
-      );
-    } else {
-      response = new Response('Not found', { status: 404 });
-    }
-  }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => (headers[key] = value));
-  res.writeHead(response.status, headers);
-  res.end(request.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
+interface Host {
+  fake: FakeServer;
+  store: DurableStore | undefined;
+  staticDir: string | undefined;
+  pageHeaders: Record<string, string>;
+  limits: RequestLimits;
 }
 
-async function toFetchRequest(req: IncomingMessage): Promise<Request> {
-  const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? '').toUpperCase();
+  if (!KNOWN_METHODS.has(method)) {
+    const refused = outcome(405, `The method ${req.method ?? ''} is not allowed`, 'not-supported');
+    refused.headers.set('Allow', [...KNOWN_METHODS].join(', '));
+    return send(req, res, refused);
+  }
+  const url = requestUrl(req);
+  if (!url) return send(req, res, outcome(400, 'The request target is not a path on this server'));
+  const headers = requestHeaders(req);
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const read = await readBody(host.fake, req, url, headers, host.limits);
+    if (read instanceof Response) return send(req, res, read);
+    body = new Uint8Array(read.buffer as ArrayBuffer, read.byteOffset, read.length);
+  }
+  const request = new Request(url, { method, headers, body });
+  let response = await host.fake.handle(request);
+  if (!response) {
+    if (host.staticDir && (method === 'GET' || method === 'HEAD')) {
+      response = await serveStatic(host.staticDir, url.pathname, request.headers.get('accept') ?? '');
+    } else {
+      response = outcome(404, `Nothing at ${url.pathname}`, 'not-found');
+    }
+  }
+  // A request that may change something is answered only once every change made so far is on disk.
+  // Reads do not wait: they may show a change a moment before its writer hears it is durable.
+  if (host.store && method !== 'GET' && method !== 'HEAD') {
+    try {
+      await host.store.durable();
+    } catch {
+      response = outcome(503, 'The server could not save the change; it was not kept', 'transient');
+    }
+  }
+  const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  await send(req, res, response, isPage ? host.pageHeaders : undefined);
+}
+
+/** The request's absolute URL; undefined for a target that is not a path (absolute-form, '*', garbage). */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  const target = req.url ?? '';
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    const url = new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
+    return url.pathname.startsWith('/') ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    try {
+      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    } catch {
+      // A header value fetch's Headers refuses is left out; the server never needs it.
+    }
   }
-  const method = req.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new Request(url, { method, headers, body: Buffer.concat(chunks) });
+  return headers;
+}
+
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  extra: Record<string, string> = {}
+): Promise<void> {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...extra };
+  response.headers.forEach((value, key) => (headers[key] = value));
+  const payload = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  if (payload) headers['content-length'] = String(payload.length);
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+/** Answers on the raw socket (the HTTP parser gave up on the request, or it asked for a tunnel), then closes. */
+function refuseOnSocket(socket: Socket, status: number, reason: string, text: string): void {
+  const code = status === 405 ? 'not-supported' : 'invalid';
+  const body = JSON.stringify(operationOutcome('error', code, text));
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/fhir+json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
+  socket.end(`${head}\r\n\r\n${body}`);
+}
+
+export function outcome(status: number, text: string, code: FhirError['code'] = 'invalid'): Response {
+  return new Response(JSON.stringify(new FhirError(status, text, code).toOutcome()), {
+    status,
+    headers: { 'Content-Type': 'application/fhir+json' },
+  });
 }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { operationOutcome } from '../engine/outcome';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,10 +24,12 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export async function serveStatic(root: string, pathname: string, accept: string): Promise<Response> {
   const decoded = safeDecode(pathname);
-  if (decoded === undefined) return new Response('Bad path', { status: 400 });
+  if (decoded === undefined) return refusal(400, 'The path is not valid percent-encoding', 'invalid');
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const file = join(root, relative);
-  if (!(file === root || file.startsWith(root + sep))) return new Response('Bad path', { status: 400 });
+  if (!(file === root || file.startsWith(root + sep))) {
+    return refusal(400, 'The path leads outside the app', 'invalid');
+  }
   const found = await fileAt(file);
   if (found) return fileResponse(found, relative.startsWith('assets/'));
   if (accept.includes('text/html') && extname(relative) === '') {
@@ -34,7 +37,15 @@ export async function serveStatic(root: string, pathname: string, accept: string
     if (index) return fileResponse(index, false);
     return new Response('The app is not built: run `npm run build` first.', { status: 503 });
   }
-  return new Response('Not found', { status: 404 });
+  return refusal(404, `No file at ${pathname}`, 'not-found');
+}
+
+/** A refused file request, in the OperationOutcome form every error of this server takes. */
+function refusal(status: number, text: string, code: 'invalid' | 'not-found'): Response {
+  return new Response(JSON.stringify(operationOutcome('error', code, text)), {
+    status,
+    headers: { 'Content-Type': 'application/fhir+json' },
+  });
 }
 
 async function fileAt(path: string): Promise<string | undefined> {

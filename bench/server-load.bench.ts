@@ -1,0 +1,212 @@
+/**
+ * Budgets of the `npm start` host with durable writes on (every write fsynced to the journal before
+ * its answer), the host running in its own process as `npm start` runs it:
+ * - My Tasks search, 20 concurrent clients for 20 s, while one writer keeps writing:
+ *   ≥ 1,000 requests/s, p99 ≤ 60 ms;
+ * - 1,000 small writes from 20 concurrent writers, and 1,000 sent all at once: p99 ≤ 50 ms;
+ * - restart with 100,000 resources (from the snapshot; and after a kill -9 with a journal to replay):
+ *   ≤ 2 s to listening.
+ * Run with `npx tsx bench/server-load.bench.ts` (SECONDS=20 by default).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DurableStore } from '../mocks/http/durable-store';
+import { createFakeServer } from '../mocks/server';
+import { buildSeed } from '../mocks/seed';
+import { buildLargeTaskSeed } from '../mocks/seed/large';
+import { signInByApi } from '../tests/fixtures/api-sign-in';
+
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const CLIENTS = 20;
+const dir = mkdtempSync(join(tmpdir(), 'carequeue-load-'));
+const agent = new Agent({ keepAlive: true, maxSockets: 1100 });
+
+interface Host {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  startMs: number;
+}
+
+async function startHost(dataFile: string, reset = false): Promise<Host> {
+  const started = performance.now();
+  const args = ['--import', 'tsx', 'mocks/http/main.ts', '--port', '0', '--data', dataFile, '--dist', dir];
+  if (reset) args.push('--reset');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const found = /running at (http:\/\/localhost:\d+\/)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${out}`)));
+  });
+  return { url, port: Number(new URL(url).port), process: child, startMs: performance.now() - started };
+}
+
+/**
+ * CPU time the host process has used (Linux /proc, clock ticks of 10 ms). On a shared machine the
+ * wall-clock figures depend on the other load; CPU per request says what one free core would give.
+ */
+function cpuMs(host: Host): number {
+  try {
+    const fields = readFileSync(`/proc/${host.process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+function kill(host: Host): Promise<void> {
+  return new Promise((resolve) => {
+    host.process.once('exit', () => resolve());
+    host.process.kill('SIGKILL');
+  });
+}
+
+function call(port: number, method: string, path: string, token: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      }
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const smallWrite = (n: number): string =>
+  JSON.stringify({ resourceType: 'Patient', name: [{ family: `Load${n}` }], gender: 'unknown' });
+
+async function timedWrites(
+  port: number,
+  token: string,
+  total: number,
+  concurrency: number
+): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      const n = next++;
+      const started = performance.now();
+      const status = await call(port, 'POST', '/fhir/R4/Patient', token, smallWrite(n));
+      if (status !== 201) throw new Error(`A write answered ${status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return latencies;
+}
+
+// ---- My Tasks under load, and small writes, on the demo data ----
+const demoFile = join(dir, 'demo.json');
+const demo = await startHost(demoFile, true);
+const session = await signInByApi(demo.url, 'doctor@example.com');
+const token = session.accessToken;
+const myTasks =
+  `/fhir/R4/Task?owner=${encodeURIComponent(session.profile)}&status:not=completed` +
+  '&_sort=-priority-order,due-date&_count=20';
+const check = await call(demo.port, 'GET', myTasks, token);
+if (check !== 200) throw new Error(`My Tasks answered ${check}`);
+
+const searchLatencies: number[] = [];
+let backgroundWrites = 0;
+let running = true;
+const until = performance.now() + SECONDS * 1000;
+const searcher = async (): Promise<void> => {
+  while (performance.now() < until) {
+    const started = performance.now();
+    const status = await call(demo.port, 'GET', myTasks, token);
+    if (status !== 200) throw new Error(`My Tasks answered ${status}`);
+    searchLatencies.push(performance.now() - started);
+  }
+};
+const backgroundWriter = async (): Promise<void> => {
+  while (running) {
+    await call(demo.port, 'POST', '/fhir/R4/Patient', token, smallWrite(backgroundWrites));
+    backgroundWrites++;
+  }
+};
+const loadStarted = performance.now();
+const cpuBefore = cpuMs(demo);
+const writerDone = backgroundWriter();
+await Promise.all(Array.from({ length: CLIENTS }, searcher));
+const loadSeconds = (performance.now() - loadStarted) / 1000;
+running = false;
+await writerDone;
+const cpuPerRequest = (cpuMs(demo) - cpuBefore) / (searchLatencies.length + backgroundWrites);
+console.log(
+  `My Tasks, ${CLIENTS} clients for ${SECONDS} s with a writer beside them: ` +
+    `${Math.round(searchLatencies.length / loadSeconds)} req/s, ` +
+    `p50 ${ms(percentile(searchLatencies, 0.5))}, p99 ${ms(percentile(searchLatencies, 0.99))} ` +
+    `(budget ≥ 1,000 req/s, p99 ≤ 60 ms); ${backgroundWrites} durable writes meanwhile; ` +
+    `host CPU ${cpuPerRequest.toFixed(2)} ms per request (${Math.round(1000 / cpuPerRequest)} req/s per free core)`
+);
+
+const writeCpuBefore = cpuMs(demo);
+const concurrentWrites = await timedWrites(demo.port, token, 1000, CLIENTS);
+const writeCpu = (cpuMs(demo) - writeCpuBefore) / 1000;
+console.log(
+  `1,000 small writes, ${CLIENTS} writers: p50 ${ms(percentile(concurrentWrites, 0.5))}, ` +
+    `p99 ${ms(percentile(concurrentWrites, 0.99))} (budget p99 ≤ 50 ms); host CPU ${writeCpu.toFixed(2)} ms per write`
+);
+const burst = await timedWrites(demo.port, token, 1000, 1000);
+console.log(
+  `1,000 small writes sent at once: p50 ${ms(percentile(burst, 0.5))}, p99 ${ms(percentile(burst, 0.99))}`
+);
+await kill(demo);
+
+// ---- Restart with 100,000 resources ----
+const bigFile = join(dir, 'big.json');
+{
+  const now = new Date();
+  const seed = buildSeed({ now });
+  const extra = buildLargeTaskSeed({ tasks: 70_000, patients: 5_000, now });
+  seed.resources.push(...extra);
+  const fake = createFakeServer({ seed });
+  const { store } = DurableStore.load(bigFile);
+  store.attach(fake, true);
+  await store.close();
+  fake.bots.dispose();
+  console.log(
+    `data file: ${seed.resources.length.toLocaleString('en')} resources, ` +
+      `${(statSync(bigFile).size / 1e6).toFixed(0)} MB`
+  );
+}
+const fromSnapshot = await startHost(bigFile);
+console.log(
+  `restart from the snapshot: ${Math.round(fromSnapshot.startMs)} ms to listening (budget 2,000 ms), ` +
+    `host CPU ${cpuMs(fromSnapshot)} ms`
+);
+const bigToken = (await signInByApi(fromSnapshot.url, 'doctor@example.com')).accessToken;
+await timedWrites(fromSnapshot.port, bigToken, 5000, CLIENTS);
+await kill(fromSnapshot);
+const afterCrash = await startHost(bigFile);
+console.log(
+  `restart after kill -9, replaying 5,000 journalled writes: ${Math.round(afterCrash.startMs)} ms to listening, ` +
+    `host CPU ${cpuMs(afterCrash)} ms`
+);
+await kill(afterCrash);
+agent.destroy();
+rmSync(dir, { recursive: true, force: true });

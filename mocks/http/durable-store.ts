@@ -1,0 +1,327 @@
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { basename, dirname } from 'node:path';
+import type { AuthSnapshot } from '../auth/types';
+import type { EngineChange, FhirEngine } from '../engine/engine';
+import type { VersionRecord } from '../engine/store';
+import type { FakeServer, FakeServerState } from '../server';
+import { JournalWriter, readJournal, truncateJournal } from './journal';
+
+/** What one journal record holds: one committed change. */
+export type JournalRecord =
+  | { kind: 'versions'; projectId: string; versions: readonly VersionRecord[] }
+  | { kind: 'project'; id: string; name: string }
+  | { kind: 'auth'; auth: AuthSnapshot }
+  | { kind: 'clock'; offsetMs: number };
+
+/** The data file: a full state, and the first journal generation not yet folded into it. */
+interface SnapshotFile extends FakeServerState {
+  journalGeneration?: number;
+}
+
+/** By default a journal is folded into a new snapshot once it outgrows the snapshot and this floor. */
+const MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The `npm start` host's storage: a snapshot file (the whole state, replaced atomically) plus an
+ * append-only journal of every change committed since. A write costs one journal record the size of
+ * the change and an fsync shared with the writes committed at the same moment; the host answers only
+ * after durable() resolves. Restarting loads the snapshot and replays the journal.
+ *
+ * Files: `<data>` (snapshot), `<data>.journal.<generation>` (journals). Compaction writes a snapshot
+ * that includes every journal before generation N, renames it into place, then deletes those
+ * journals; a crash at any step leaves a snapshot and journals that replay to the same state.
+ */
+export class DurableStore {
+  private journal: JournalWriter | undefined;
+  private generation: number;
+  private readonly journals = new Set<JournalWriter>();
+  private readonly closing = new Set<JournalWriter>();
+  private snapshotBytes = 0;
+  private failure: Error | undefined;
+  private stopServer: (() => void) | undefined;
+  private stopFollowing: (() => void)[] = [];
+  private engine: FhirEngine | undefined;
+  private auth: FakeServer['auth'] | undefined;
+  private knownProjects = new Set<string>();
+  private clockOffset = 0;
+  private authChanged = false;
+
+  private constructor(
+    readonly path: string,
+    generation: number,
+    private readonly compactAtBytes: number | undefined
+  ) {
+    this.generation = generation;
+  }
+
+  /**
+   * Reads the saved state (snapshot plus journals), or undefined when there is none. The journal is
+   * folded into a new snapshot once it outgrows `compactAtBytes`, by default once it outgrows both the
+   * snapshot and a floor (so replaying it never costs more than loading the snapshot).
+   */
+  static load(
+    path: string,
+    options: { compactAtBytes?: number } = {}
+  ): { store: DurableStore; state: FakeServerState | undefined } {
+    let snapshot: SnapshotFile | undefined;
+    let snapshotBytes = 0;
+    if (existsSync(path)) {
+      const bytes = readFileSync(path);
+      // Snapshots are written as ASCII (see writeSnapshot), which decodes and parses fastest as latin1.
+      const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+      snapshotBytes = text.length;
+      snapshot = JSON.parse(text) as SnapshotFile;
+    }
+    const first = snapshot?.journalGeneration ?? 0;
+    const generations = journalGenerations(path);
+    const state = snapshot;
+    for (const generation of generations) {
+      const file = journalPath(path, generation);
+      if (generation < first) {
+        // Already folded into the snapshot by a compaction that stopped before deleting it.
+        rmSync(file, { force: true });
+        continue;
+      }
+      const contents = readJournal<JournalRecord>(file);
+      if (contents.validBytes < contents.totalBytes) truncateJournal(file, contents.validBytes);
+      if (contents.records.length > 0) {
+        if (!state)
+          throw new Error(`A journal (${basename(file)}) is there but no snapshot to replay it onto`);
+        for (const record of contents.records) replay(state, record);
+      }
+    }
+    const store = new DurableStore(path, Math.max(first, ...generations), options.compactAtBytes);
+    store.snapshotBytes = snapshotBytes;
+    return { store, state: state && withoutGeneration(state) };
+  }
+
+  /** Removes the snapshot and every journal (start from the seed). */
+  static remove(path: string): void {
+    rmSync(path, { force: true });
+    for (const generation of journalGenerations(path)) rmSync(journalPath(path, generation), { force: true });
+  }
+
+  /**
+   * Starts journalling the server's changes. With `fresh` (nothing was loaded), the current state is
+   * first written as the snapshot.
+   */
+  attach(fake: FakeServer, fresh: boolean): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    if (fresh) {
+      this.generation++;
+      this.writeSnapshot(fake.snapshot(), this.generation);
+    }
+    this.openJournal(this.generation);
+    this.follow(fake);
+    this.stopServer = fake.subscribe(() => this.noteServerChange(fake));
+  }
+
+  /** Resolves when every change committed before the call is on disk; rejects if it cannot be. */
+  async durable(): Promise<void> {
+    this.recordAuth();
+    if (this.failure) throw this.failure;
+    await Promise.all([...this.journals].map((journal) => journal.sync()));
+    if (this.failure) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    this.stopServer?.();
+    for (const stop of this.stopFollowing.splice(0)) stop();
+    await Promise.all([...this.journals, ...this.closing].map((journal) => journal.close()));
+    this.journals.clear();
+  }
+
+  /** Subscribes to the current engine and auth service (they are replaced when the server reseeds). */
+  private follow(fake: FakeServer): void {
+    this.engine = fake.engine;
+    this.auth = fake.auth;
+    this.knownProjects = new Set(fake.engine.projectIds());
+    this.clockOffset = fake.clock.offset;
+    this.authChanged = false;
+    const engineStop = fake.engine.onChange((change) => this.record(versionsRecord(change)));
+    const authStop = fake.auth.subscribe(() => {
+      // Told after each auth change; recorded at the end of the same tick, once however many.
+      if (this.authChanged) return;
+      this.authChanged = true;
+      queueMicrotask(() => this.recordAuth());
+    });
+    this.stopFollowing = [engineStop, authStop];
+  }
+
+  private recordAuth(): void {
+    if (!this.authChanged || !this.auth) return;
+    this.authChanged = false;
+    this.record({ kind: 'auth', auth: this.auth.snapshot() });
+  }
+
+  /** Whatever changed beside resource versions: a reseed, a new project, the clock. */
+  private noteServerChange(fake: FakeServer): void {
+    if (fake.engine !== this.engine || fake.auth !== this.auth) {
+      // The server was rebuilt from the seed: the new state replaces all that came before.
+      for (const stop of this.stopFollowing.splice(0)) stop();
+      this.follow(fake);
+      this.compact(fake);
+      return;
+    }
+    if (this.authChanged) this.recordAuth();
+    for (const id of fake.engine.projectIds()) {
+      if (this.knownProjects.has(id)) continue;
+      this.knownProjects.add(id);
+      const project = fake.engine.project(id);
+      if (project) this.record({ kind: 'project', id: project.id, name: project.name });
+    }
+    if (fake.clock.offset !== this.clockOffset) {
+      this.clockOffset = fake.clock.offset;
+      this.record({ kind: 'clock', offsetMs: this.clockOffset });
+    }
+    const threshold = this.compactAtBytes ?? Math.max(MIN_COMPACTION_BYTES, this.snapshotBytes);
+    if (this.journal && this.journal.bytes > threshold) {
+      this.compact(fake);
+    }
+  }
+
+  private record(record: JournalRecord): void {
+    if (record.kind === 'versions') {
+      // A version may be for a project created in the same tick: its record goes first.
+      if (!this.knownProjects.has(record.projectId) && this.engine) {
+        const project = this.engine.project(record.projectId);
+        this.knownProjects.add(record.projectId);
+        if (project) this.journal?.append({ kind: 'project', id: project.id, name: project.name });
+      }
+    }
+    this.journal?.append(record);
+  }
+
+  /**
+   * Folds everything so far into a new snapshot, then starts a new journal and deletes the old ones.
+   * It runs in one go, so no change can slip between the state saved and the new journal. A crash
+   * before the rename leaves the old snapshot and journals; after it, the old journals are skipped.
+   */
+  private compact(fake: FakeServer): void {
+    try {
+      const generation = this.generation + 1;
+      this.writeSnapshot(fake.snapshot(), generation);
+      this.generation = generation;
+      const old = [...this.journals];
+      this.openJournal(generation);
+      for (const journal of old) {
+        this.journals.delete(journal);
+        // Their records are in the snapshot now; anyone waiting on them is answered once they close.
+        this.closing.add(journal);
+        void journal.close().then(() => {
+          rmSync(journal.path, { force: true });
+          this.closing.delete(journal);
+        });
+      }
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      console.error('fake server host: the data could not be saved', error);
+    }
+  }
+
+  private openJournal(generation: number): void {
+    const journal = new JournalWriter(journalPath(this.path, generation));
+    this.journals.add(journal);
+    this.journal = journal;
+  }
+
+  /** Replaces the snapshot atomically: written beside it, flushed to disk, renamed over it. */
+  private writeSnapshot(state: FakeServerState, generation: number): void {
+    // Characters beyond ASCII are written as \u escapes: the file then reads as a one-byte string,
+    // which restarts decode and parse faster.
+    const text = JSON.stringify({ ...state, journalGeneration: generation } satisfies SnapshotFile).replace(
+      /[\u007f-\uffff]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+    );
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    syncPath(temporary);
+    renameSync(temporary, this.path);
+    syncPath(dirname(this.path));
+    this.snapshotBytes = text.length;
+  }
+}
+
+function versionsRecord(change: EngineChange): JournalRecord {
+  return { kind: 'versions', projectId: change.projectId, versions: change.versions };
+}
+
+/** Applies one journal record to a loaded state. */
+function replay(state: FakeServerState, record: JournalRecord): void {
+  switch (record.kind) {
+    case 'versions': {
+      const project = projectOf(state, record.projectId);
+      for (const version of record.versions) project.versions.push(version);
+      return;
+    }
+    case 'project':
+      projectOf(state, record.id, record.name);
+      return;
+    case 'auth':
+      state.auth = record.auth;
+      return;
+    case 'clock':
+      state.clockOffsetMs = record.offsetMs;
+      return;
+  }
+}
+
+function projectOf(
+  state: FakeServerState,
+  id: string,
+  name = id
+): FakeServerState['engine']['projects'][number] {
+  let project = state.engine.projects.find((candidate) => candidate.id === id);
+  if (!project) {
+    project = { id, name, versions: [] };
+    state.engine.projects.push(project);
+  }
+  return project;
+}
+
+function withoutGeneration(state: SnapshotFile): FakeServerState {
+  const { journalGeneration: _generation, ...rest } = state;
+  return rest;
+}
+
+function journalPath(path: string, generation: number): string {
+  return `${path}.journal.${generation}`;
+}
+
+/** The generations of the journals beside a data file, oldest first. */
+function journalGenerations(path: string): number[] {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.journal.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => Number(name.slice(prefix.length)))
+    .sort((a, b) => a - b);
+}
+
+/** fsync of a file or directory, so a rename or a new file survives a power cut. */
+function syncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  close,
+  closeSync,
+  fdatasync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  write,
+  writeSync,
+} from 'node:fs';
+import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
+
+const writeAsync = promisify(write);
+const fdatasyncAsync = promisify(fdatasync);
+const closeAsync = promisify(close);
+
+/**
+ * An append-only file of records. Each record is framed as
+ *   [payload length: uint32 LE][CRC-32 of the payload: uint32 LE][payload: UTF-8 JSON]
+ * so that a record torn by a crash (short, or with a wrong checksum) is recognised on reading.
+ */
+const HEADER_BYTES = 8;
+
+export function frameRecord(record: unknown): Buffer {
+  const payload = Buffer.from(JSON.stringify(record), 'utf8');
+  const frame = Buffer.allocUnsafe(HEADER_BYTES + payload.length);
+  frame.writeUInt32LE(payload.length, 0);
+  frame.writeUInt32LE(crc32(payload), 4);
+  payload.copy(frame, HEADER_BYTES);
+  return frame;
+}
+
+export interface JournalContents<T> {
+  records: T[];
+  /** Bytes of the intact records; anything after them is a torn or corrupt tail. */
+  validBytes: number;
+  totalBytes: number;
+}
+
+/**
+ * Reads every intact record from the start of a journal file. Reading stops at the first record that
+ * is cut short or fails its checksum: records are appended in order, so nothing after a damaged
+ * record was ever acknowledged.
+ */
+export function readJournal<T>(path: string): JournalContents<T> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { records: [], validBytes: 0, totalBytes: 0 };
+    throw error;
+  }
+  const records: T[] = [];
+  let offset = 0;
+  while (offset + HEADER_BYTES <= bytes.length) {
+    const length = bytes.readUInt32LE(offset);
+    const checksum = bytes.readUInt32LE(offset + 4);
+    const end = offset + HEADER_BYTES + length;
+    if (end > bytes.length) break;
+    const payload = bytes.subarray(offset + HEADER_BYTES, end);
+    if (crc32(payload) !== checksum) break;
+    let record: T;
+    try {
+      record = JSON.parse(payload.toString('utf8')) as T;
+    } catch {
+      break;
+    }
+    records.push(record);
+    offset = end;
+  }
+  return { records, validBytes: offset, totalBytes: bytes.length };
+}
+
+/** Cuts a torn tail off a journal, so that records appended later follow the intact ones. */
+export function truncateJournal(path: string, validBytes: number): void {
+  const fd = openSync(path, 'r+');
+  try {
+    ftruncateSync(fd, validBytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes records synchronously and makes them durable (used when starting and in tests). */
+export function appendRecordsSync(path: string, records: unknown[]): void {
+  const fd = openSync(path, 'a');
+  try {
+    for (const record of records) writeSync(fd, frameRecord(record));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A journal open for appending, with group commit: append() queues a record at once (in commit
+ * order), and sync() resolves when every record queued before the call is on disk. Records queued
+ * while one fsync runs are written together by the next, so concurrent writers share fsyncs.
+ */
+export class JournalWriter {
+  private pending: Buffer[] = [];
+  private queued = 0;
+  private durable = 0;
+  private flushing: Promise<void> | undefined;
+  private failure: Error | undefined;
+  private readonly fd: number;
+  /** Bytes in the file, counting records queued but not yet written. */
+  bytes: number;
+
+  /** Opens (or creates) the file for appending. */
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'a');
+    this.bytes = fstatSync(this.fd).size;
+  }
+
+  append(record: unknown): void {
+    const frame = frameRecord(record);
+    this.pending.push(frame);
+    this.bytes += frame.length;
+    this.queued++;
+  }
+
+  /** Resolves once every record appended so far is on disk; rejects if the disk refused one. */
+  async sync(): Promise<void> {
+    const target = this.queued;
+    while (this.durable < target) {
+      if (this.failure) throw this.failure;
+      this.flushing ??= this.flush();
+      await this.flushing;
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  get hasUnsynced(): boolean {
+    return this.durable < this.queued;
+  }
+
+  private closed: Promise<void> | undefined;
+
+  /** Writes what is queued, then closes the file (once, however often it is called). */
+  close(): Promise<void> {
+    this.closed ??= this.sync()
+      .catch(() => undefined)
+      .then(() => closeAsync(this.fd));
+    return this.closed;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    const upTo = this.queued;
+    this.pending = [];
+    try {
+      if (batch.length > 0) {
+        const bytes = batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch);
+        let written = 0;
+        while (written < bytes.length) {
+          written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
+        }
+        await fdatasyncAsync(this.fd);
+      }
+      this.durable = upTo;
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+}
