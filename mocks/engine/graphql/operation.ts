@@ -133,8 +133,8 @@ export function graphqlOperation(
     variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
   });
   // The answer is GraphQL's JSON ({ data, errors }), not a FHIR resource; it is sent as it is.
-  const answer = JSON.parse(JSON.stringify(result)) as unknown;
-  return { status: 200, body: answer as FhirResponse['body'] };
+  const answer = result.errors ? { ...result, errors: result.errors.map((e) => e.toJSON()) } : result;
+  return { status: 200, body: answer as unknown as FhirResponse['body'] };
 }
 
 /** A GraphQL error's message with where it is in the query. */
