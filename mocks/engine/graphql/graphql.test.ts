@@ -1,7 +1,11 @@
 import type { Patient, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { assertValidSchema, type GraphQLObjectType } from 'graphql';
+import { defaultDefinitionLoader } from '../definition-files';
+import { GlobalDefinitions } from '../definitions';
 import { createFhirEngine } from '../engine';
 import { aliceContext, PROJECT_ID, TestClock } from '../test-helpers';
+import { allResourceTypes, schemaFor } from './operation';
 
 const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ann'], family: 'Lee' }] };
 const tasks: Task[] = [
@@ -173,5 +177,29 @@ describe('$graphql refuses bad and hostile queries with a 400 OperationOutcome',
     const { status, json } = await post({ query: '{ __schema { types { name } } }' });
     expect(status).toBe(403);
     expect(issues(json)).toEqual(['GraphQL introspection is not enabled on this server']);
+  });
+});
+
+describe('the generated schema', () => {
+  it('is a valid GraphQL schema with every resource type of the definitions named at once', async () => {
+    const definitions = new GlobalDefinitions(defaultDefinitionLoader);
+    await definitions.ensure('StructureDefinition');
+    const everything = schemaFor(definitions, ['Task', 'Patient', ...allResourceTypes(definitions)]);
+    expect(() => assertValidSchema(everything)).not.toThrow();
+    const task = everything.getType('Task') as GraphQLObjectType;
+    expect(Object.keys(task.getFields())).toEqual(
+      expect.arrayContaining(['resourceType', 'owner', 'restriction'])
+    );
+    expect(Object.keys((everything.getType('TaskRestriction') as GraphQLObjectType).getFields())).toEqual([
+      'id',
+      'extension',
+      'modifierExtension',
+      'repetitions',
+      'period',
+      'recipient',
+    ]);
+    expect(Object.keys((everything.getType('Observation') as GraphQLObjectType).getFields())).toEqual(
+      expect.arrayContaining(['valueQuantity', 'valueString', 'effectiveDateTime', 'effectivePeriod'])
+    );
   });
 });

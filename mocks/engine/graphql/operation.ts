@@ -36,24 +36,36 @@ class GraphQLRequestError extends FhirError {
   }
 }
 
-let model: FhirTypeModel | undefined;
-/** Schemas by the resource types their query names, most recently used last. */
-const schemas = new Map<string, GraphQLSchema>();
+/** The type model of one set of definitions and its schemas by the resource types a query names (LRU). */
+interface Generated {
+  model: FhirTypeModel;
+  schemas: Map<string, GraphQLSchema>;
+}
+const generated = new WeakMap<GlobalDefinitions, Generated>();
 
-function typeModel(definitions: GlobalDefinitions): FhirTypeModel {
-  model ??= new FhirTypeModel(definitions.all('StructureDefinition') as Iterable<StructureDefinition>);
-  return model;
+function generatedFor(definitions: GlobalDefinitions): Generated {
+  let found = generated.get(definitions);
+  if (!found) {
+    const model = new FhirTypeModel(definitions.all('StructureDefinition') as Iterable<StructureDefinition>);
+    generated.set(definitions, (found = { model, schemas: new Map() }));
+  }
+  return found;
+}
+
+/** Every resource type the definitions describe. */
+export function allResourceTypes(definitions: GlobalDefinitions): readonly string[] {
+  return generatedFor(definitions).model.resourceTypes;
 }
 
 /** The schema for the resource types a query names, built on first use and kept. */
 export function schemaFor(definitions: GlobalDefinitions, named: readonly string[]): GraphQLSchema {
-  const types = typeModel(definitions);
-  const key = [...new Set(named.filter((t) => types.isResourceType(t)))].sort().join(',');
+  const { model, schemas } = generatedFor(definitions);
+  const key = [...new Set(named.filter((t) => model.isResourceType(t)))].sort().join(',');
   let schema = schemas.get(key);
   if (schema) {
     schemas.delete(key);
   } else {
-    schema = buildSchema(types, getSearchRegistry(), key ? key.split(',') : [], resolvers);
+    schema = buildSchema(model, getSearchRegistry(), key ? key.split(',') : [], resolvers);
     if (schemas.size >= MAX_CACHED_SCHEMAS) schemas.delete(schemas.keys().next().value as string);
   }
   schemas.set(key, schema);
