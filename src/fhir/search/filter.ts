@@ -13,8 +13,6 @@ export type FilterNode =
 /** A compiled `_filter`: true when a resource, given by its parameter values, satisfies it. */
 export interface FilterExpression {
   text: string;
-  /** The parameters the expression reads. */
-  params: readonly SearchParamDef[];
   matches(valuesOf: (param: SearchParamDef) => readonly SearchValue[]): boolean;
 }
 
@@ -186,7 +184,6 @@ export function compileFilterExpression(
   resourceType: string,
   text: string
 ): FilterExpression {
-  const params = new Map<string, SearchParamDef>();
   const compile = (node: FilterNode): Predicate => {
     switch (node.kind) {
       case 'and': {
@@ -203,14 +200,13 @@ export function compileFilterExpression(
       }
       case 'compare': {
         const param = resolveParam(registry, resourceType, node.path);
-        params.set(param.key, param);
         const test = comparisonTest(param, node);
         return (of) => test(of(param));
       }
     }
   };
   const predicate = compile(parseFilterExpression(text));
-  return { text, params: [...params.values()], matches: predicate };
+  return { text, matches: predicate };
 }
 
 function resolveParam(registry: SearchParamRegistry, resourceType: string, path: string): SearchParamDef {
