@@ -114,6 +114,46 @@ describe('$graphql on the engine', () => {
   });
 });
 
+describe('$graphql connections, list arguments and search errors', () => {
+  it('answers a Connection with the total, the page and its edges', async () => {
+    const query = `{ TaskConnection(status: "ready", _sort: "_id", _count: 1, _offset: 1) {
+      count offset pageSize edges { mode resource { id } } } }`;
+    const { json } = await post({ query });
+    expect(json).toEqual({
+      data: {
+        TaskConnection: {
+          count: 2,
+          offset: 1,
+          pageSize: 1,
+          edges: [{ mode: 'match', resource: { id: 't3' } }],
+        },
+      },
+    });
+  });
+
+  it('cuts a repeating element with _offset and _count', async () => {
+    const query = `{ SearchParameterList(base: "AllergyIntolerance", code: "patient") {
+      all: base cut: base(_offset: 1, _count: 2) } }`;
+    const { json } = await post({ query });
+    const [found] = (json.data as { SearchParameterList: { all: string[]; cut: string[] }[] })
+      .SearchParameterList;
+    expect(found?.all.length).toBeGreaterThan(3);
+    expect(found?.cut).toEqual(found?.all.slice(1, 3));
+  });
+
+  it('reports a bad search argument or _filter in GraphQL errors, with the words REST would use', async () => {
+    const query =
+      '{ TaskList(_filter: "status eq") { id } StructureDefinitionList(_filter: "name zz Task") { id } }';
+    const { status, json } = await post({ query });
+    expect(status).toBe(200);
+    expect(json.data).toEqual({ TaskList: null, StructureDefinitionList: null });
+    expect((json.errors as { message: string }[]).map((e) => e.message)).toEqual([
+      'Expected a value after "status eq", found the end of the filter (parameter "_filter")',
+      expect.stringContaining('Invalid operator "zz" after "name"'),
+    ]);
+  });
+});
+
 describe('$graphql refuses bad and hostile queries with a 400 OperationOutcome', () => {
   it('names a syntax error and where it is', async () => {
     const { status, json } = await post({ query: '{ TaskList { id }' });
