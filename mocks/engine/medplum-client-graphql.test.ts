@@ -9,7 +9,7 @@ import {
 } from '@medplum/core';
 import type { Bundle, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { createNodeFakeServer, type NodeFakeServer } from '../node';
 
 let node: NodeFakeServer;
