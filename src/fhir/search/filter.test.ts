@@ -150,7 +150,9 @@ describe('_filter evaluation', () => {
     expect(rejection('Task', 'code in http://example.org/vs').message).toContain('"in" is not supported');
     expect(rejection('Task', 'status gt ready').message).toContain('not supported for the token parameter');
     expect(rejection('Task', 'patient.name eq Smith').message).toContain('Chained paths');
-    expect(rejection('Task', 'authored-on gt soon').message).toContain('Malformed date');
+    expect(rejection('Task', 'authored-on gt soon').message).toContain(
+      'Malformed date "soon" after "authored-on gt"'
+    );
     expect(rejection('Task', 'status pr maybe').message).toContain('takes true or false');
     expect(rejection('Task', 'status eq').parameter).toBe('_filter');
   });

@@ -1,4 +1,4 @@
-import { searchError } from './errors';
+import { SearchError, searchError } from './errors';
 import { compileValue, type ValueTest } from './match';
 import type { SearchParamRegistry } from './registry';
 import type { SearchParamDef } from './types';
@@ -251,7 +251,13 @@ function comparisonTest(param: SearchParamDef, node: Extract<FilterNode, { kind:
   }
   if (ORDERED.has(param.type)) {
     if (!PREFIX_OPERATORS.has(operator)) return unsupported();
-    return compileValue(name, param, undefined, `${operator}${raw}`).test;
+    // The operator becomes the REST prefix; a bad value is named without it.
+    try {
+      return compileValue(name, param, undefined, `${operator}${raw}`).test;
+    } catch (err) {
+      if (err instanceof SearchError) fail(`Malformed ${param.type} "${value}" after "${path} ${operator}"`);
+      throw err;
+    }
   }
   const negate =
     (test: ValueTest): ValueTest =>
