@@ -1,7 +1,9 @@
 import type { Resource, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
+import { compileFilterExpression, SearchError, type FilterExpression, type SearchValue } from '@/fhir/search';
 import { badRequest } from './outcome';
 import type { DefinitionFile, DefinitionLoader } from './definition-files';
 import { clampInt } from './query-values';
+import { getSearchRegistry } from './search/definitions';
 import type { SearchResult } from './types';
 
 /** Resource types held once for every project, read-only, loaded on first use. */
@@ -117,6 +119,10 @@ export class GlobalDefinitions {
     for (const [key, value] of params) {
       const [code = '', modifier] = key.split(':', 2);
       if (RESULT_PARAMS.has(code)) continue;
+      if (key === '_filter') {
+        tests.push(filterTest(resourceType, value));
+        continue;
+      }
       const field = fields[code];
       if (!field) throw badRequest(`Unknown search parameter: ${key}`, key);
       if (modifier && !['exact', 'contains', 'not'].includes(modifier)) {
@@ -207,4 +213,30 @@ function valuesAt(resource: Resource, path: string): string[] {
   if (value === undefined || value === null) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.filter((item) => ['string', 'boolean', 'number'].includes(typeof item)).map(String);
+}
+
+const definitionValues = new WeakMap<Resource, Map<string, SearchValue[]>>();
+
+/** A `_filter` on definitions, evaluated with the published search parameters of their type. */
+function filterTest(resourceType: DefinitionType, text: string): (resource: Resource) => boolean {
+  const expression = compileDefinitionFilter(resourceType, text);
+  return (resource) => {
+    let values = definitionValues.get(resource);
+    if (!values) definitionValues.set(resource, (values = new Map()));
+    const cache = values;
+    return expression.matches((param) => {
+      let found = cache.get(param.key);
+      if (!found) cache.set(param.key, (found = param.extract(resource)));
+      return found;
+    });
+  };
+}
+
+function compileDefinitionFilter(resourceType: DefinitionType, text: string): FilterExpression {
+  try {
+    return compileFilterExpression(getSearchRegistry(), resourceType, text);
+  } catch (err) {
+    if (err instanceof SearchError) throw badRequest(err.message, '_filter');
+    throw err;
+  }
 }

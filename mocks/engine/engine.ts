@@ -4,7 +4,7 @@ import type { SeedData, SeedProject } from '../seed/types';
 import type { DefinitionLoader } from './definition-files';
 import { defaultDefinitionLoader } from './definition-files';
 import type { DefinitionType } from './definitions';
-import { GlobalDefinitions, isDefinitionType } from './definitions';
+import { DEFINITION_TYPES, GlobalDefinitions, isDefinitionType } from './definitions';
 import { errorResponse, readRequest, toHttpResponse } from './http';
 import type { Scope } from './interactions';
 import { createResource, write } from './interactions';
@@ -239,6 +239,8 @@ function definitionTypesNeeded(request: FhirRequest): DefinitionType[] {
   const needed = new Set<DefinitionType>();
   const first = request.segments[0];
   if (first === 'metadata') needed.add('SearchParameter');
+  // GraphQL's schema is generated from the StructureDefinitions; its queries may read both types.
+  if (first === '$graphql') for (const type of DEFINITION_TYPES) needed.add(type);
   if (first && isDefinitionType(first)) needed.add(first);
   if (first === undefined && request.method === 'POST') {
     const bundle = request.body as Bundle | undefined;

@@ -2,6 +2,7 @@ import type { Binary, Bundle, Resource } from '@medplum/fhirtypes';
 import type { PageRequest } from './bundles';
 import { PRESENTATION_PARAMS, presenter, readPaging, searchsetBundle } from './bundles';
 import { capabilityStatement } from './capability';
+import { graphqlOperation } from './graphql/operation';
 import { instanceHistory, typeHistory } from './history';
 import type { Scope } from './interactions';
 import {
@@ -34,6 +35,9 @@ export function route(scope: Scope, request: FhirRequest): FhirResponse {
   if (segments.length === 1 && first === 'metadata') {
     allow(request, 'GET');
     return { status: 200, body: capabilityStatement(scope.definitions, request.baseUrl) };
+  }
+  if (first === '$graphql' && segments.length === 1) {
+    return graphqlOperation(scope.definitions, request, (inner) => route(scope, inner));
   }
   if (first.startsWith('$')) throw new FhirError(400, `Operation ${first} is not supported`, 'not-supported');
   assertKnownType(first);

@@ -1,9 +1,11 @@
 import type { Resource } from '@medplum/fhirtypes';
+import type { FilterExpression } from './filter';
 import { collectIncludes } from './include';
 import { parseSearchQuery, type Filter, type SearchQuery } from './query';
 import type { SearchParamRegistry } from './registry';
 import { sortResources } from './sort';
-import type { IndexHint, SearchOutcome, SearchSource } from './types';
+import type { IndexHint, SearchOutcome, SearchParamDef, SearchSource } from './types';
+import type { SearchValue } from './values';
 
 /** Parses, validates and runs a search; throws SearchError on bad input. */
 export function search(
@@ -20,18 +22,19 @@ export function executeSearch(
   registry: SearchParamRegistry,
   query: SearchQuery
 ): SearchOutcome {
-  const matches = findMatches(source, query.resourceType, query.filters);
+  const matches = findMatches(source, query.resourceType, query.filters, query.expressions);
   const sorted = sortResources(source, matches, query.sort);
   const resources = query.count === 0 ? [] : sorted.slice(query.offset, query.offset + query.count);
   const included = collectIncludes(source, registry, resources, query.include, query.revinclude);
   return { resources, total: matches.length, included };
 }
 
-/** Resources of a type satisfying every filter, in insertion order. */
+/** Resources of a type satisfying every filter and every `_filter` expression, in insertion order. */
 export function findMatches(
   source: SearchSource,
   resourceType: string,
-  filters: readonly Filter[]
+  filters: readonly Filter[],
+  expressions: readonly FilterExpression[] = []
 ): Resource[] {
   const ready = filters.map((f) => (f.chain ? resolveChain(source, f) : f));
   const hints: IndexHint[] = ready.flatMap((f) => (f.keys ? [{ param: f.param, keys: f.keys }] : []));
@@ -46,6 +49,10 @@ export function findMatches(
         ok = false;
         break;
       }
+    }
+    if (ok && expressions.length > 0) {
+      const valuesOf = (param: SearchParamDef): readonly SearchValue[] => source.valuesOf(r, param);
+      ok = expressions.every((e) => e.matches(valuesOf));
     }
     if (ok) out.push(r);
   }

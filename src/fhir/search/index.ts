@@ -1,6 +1,12 @@
 export { parseDateRange, type DateRange } from './dates';
 export { SearchError } from './errors';
 export { executeSearch, findMatches, search } from './execute';
+export {
+  compileFilterExpression,
+  parseFilterExpression,
+  type FilterExpression,
+  type FilterNode,
+} from './filter';
 export { isKeyed, valueKeys } from './keys';
 export {
   DEFAULT_COUNT,

@@ -1,4 +1,5 @@
 import { searchError } from './errors';
+import { compileFilterExpression, type FilterExpression } from './filter';
 import { compileValue, MODIFIERS, splitEscaped, type ValueTest } from './match';
 import type { SearchParamRegistry } from './registry';
 import type { SearchParamDef } from './types';
@@ -37,6 +38,8 @@ export interface SearchQuery {
   offset: number;
   include: IncludeSpec[];
   revinclude: IncludeSpec[];
+  /** `_filter` expressions, ANDed with the filters and each other. */
+  expressions: FilterExpression[];
 }
 
 export const DEFAULT_COUNT = 20;
@@ -58,6 +61,7 @@ export function parseSearchQuery(
     offset: 0,
     include: [],
     revinclude: [],
+    expressions: [],
   };
   for (const [key, value] of params) {
     const base = key.split(':')[0] ?? key;
@@ -68,6 +72,9 @@ export function parseSearchQuery(
     else if (base === '_include' || base === '_revinclude') {
       const spec = parseInclude(registry, key, value);
       (base === '_include' ? query.include : query.revinclude).push(spec);
+    } else if (base === '_filter') {
+      if (key !== '_filter') throw searchError(key, '_filter takes no modifier');
+      query.expressions.push(compileFilterExpression(registry, resourceType, value));
     } else query.filters.push(parseFilter(registry, resourceType, key, value));
   }
   return query;
@@ -132,13 +139,7 @@ export function parseFilter(
   const dot = key.indexOf('.');
   const head = dot < 0 ? key : key.slice(0, dot);
   const [code = '', modifier, ...extra] = head.split(':');
-  if (
-    code.startsWith('_has') ||
-    code === '_filter' ||
-    code === '_query' ||
-    code === '_text' ||
-    code === '_content'
-  ) {
+  if (code.startsWith('_has') || code === '_query' || code === '_text' || code === '_content') {
     throw searchError(key, `${code} is not supported`);
   }
   const param = registry.getParam(resourceType, code);

@@ -36,6 +36,10 @@ export function pagingCases(profile: string): QueryCase[] {
   ];
 }
 
+/** The console timeline's search: tasks based on, focused on or about one resource. */
+const timeline = (reference: string): string =>
+  `based-on eq ${reference} or focus eq ${reference} or subject eq ${reference}`;
+
 /** Searches a developer or the console may run beside the queues. */
 export function adHocCases(options: {
   lastUpdatedAfter: string;
@@ -59,6 +63,35 @@ export function adHocCases(options: {
     task('overdue', sorted(`due-date=lt${options.now}&status:not=completed&_count=100`)),
     task('due-date ascending only', '_sort=due-date&_count=300'),
     task('state queue with _include', `${stateQueue('TX').toString()}&_include=Task:patient`),
+    task(
+      '_filter timeline: based-on, focus or subject',
+      `_filter=${encodeURIComponent(timeline('DiagnosticReport/diagnosticreport-002'))}&_count=100&_sort=_id`
+    ),
+    task(
+      '_filter with not, and, or and parentheses, beside status',
+      sorted(
+        `_filter=${encodeURIComponent('not (owner pr true) and (priority eq stat or priority eq urgent)')}&status:not=completed`
+      )
+    ),
+    task(
+      '_filter on dates and a token with its system',
+      sorted(
+        `_filter=${encodeURIComponent(`due-date lt ${options.now || '2100-01-01'} or code eq ${TASK_TYPE_SYSTEM}|respond-to-message`)}&_count=100`
+      )
+    ),
+    task(
+      '_filter on the owner, ne and a chained parameter beside it',
+      sorted(
+        `_filter=${encodeURIComponent(`owner eq ${options.profiles[0] ?? ''} and status ne completed`)}&patient.address-state=NY`
+      )
+    ),
+    {
+      name: '_filter on patients: string operators',
+      resourceType: 'Patient',
+      params: new URLSearchParams(
+        `_filter=${encodeURIComponent('address-state eq TX or (family sw Sm and not (given ew a))')}&_sort=_id&_count=100`
+      ),
+    },
     {
       name: 'patients in NY with their tasks',
       resourceType: 'Patient',
