@@ -76,6 +76,7 @@ const MAX_CONCURRENT_CALLS = 100;
 const MAX_LOG_LINES = 1000;
 const MAX_TEXT_CHARS = 10_000;
 const LOG_LEVELS = new Set(['info', 'debug', 'warn', 'error']);
+const SANDBOX_FAILED = 'The bot sandbox failed';
 
 /**
  * Runs one bot in a QuickJS runtime of a fresh engine instance. The bot's realm holds the
@@ -150,8 +151,9 @@ export function runInQuickJs(
         if (error === undefined) deferred.resolve(value);
         else deferred.reject(value);
         value.dispose();
-      } catch (cause) {
-        return end(failure(String(cause)));
+      } catch {
+        // Handing the answer to the engine failed: its memory is full, or the engine broke.
+        return end(failure(SANDBOX_FAILED));
       } finally {
         deferred.dispose();
       }
@@ -168,7 +170,17 @@ export function runInQuickJs(
       const vm = runtime.newContext();
       context = vm;
 
-      const hostCall = vm.newFunction('hostCall', (method, path, body, headers) => {
+      /** A host function whose failure reaches the bot as plain words, never a host error or stack. */
+      const hostFunction = (name: string, body: (...args: QuickJSHandle[]) => QuickJSHandle | void) =>
+        vm.newFunction(name, (...args) => {
+          try {
+            return body(...args);
+          } catch {
+            return { error: vm.newError(`The sandbox could not complete ${name}`) };
+          }
+        });
+
+      const hostCall = hostFunction('hostCall', (method, path, body, headers) => {
         const deferred = vm.newPromise();
         const request = readCall(vm, method, path, body, headers);
         if (typeof request === 'string' || waiting.size >= MAX_CONCURRENT_CALLS) {
@@ -186,19 +198,19 @@ export function runInQuickJs(
         waiting.add(deferred);
         bridge.call(request).then(
           (answer) => answerCall(deferred, JSON.stringify({ status: answer.status, body: answer.body })),
-          (error: unknown) => answerCall(deferred, undefined, `The server could not answer: ${String(error)}`)
+          () => answerCall(deferred, undefined, 'The server could not answer the call')
         );
         // The engine frees what a host function returns; the deferred keeps its own handle.
         return deferred.handle.dup();
       });
-      const hostLog = vm.newFunction('hostLog', (level, text) => {
+      const hostLog = hostFunction('hostLog', (level, text) => {
         if (logLines >= MAX_LOG_LINES) return;
         logLines++;
         const name = vm.typeof(level) === 'string' ? vm.getString(level) : 'info';
         const line = vm.typeof(text) === 'string' ? vm.getString(text) : '';
         bridge.log(LOG_LEVELS.has(name) ? name : 'info', line.slice(0, MAX_TEXT_CHARS));
       });
-      const hostFinish = vm.newFunction('hostFinish', (ok, text) => {
+      const hostFinish = hostFunction('hostFinish', (ok, text) => {
         if (finished) return;
         const words = vm.typeof(text) === 'string' ? vm.getString(text) : undefined;
         finished =
@@ -234,8 +246,9 @@ export function runInQuickJs(
       }
       started.value.dispose();
       pump();
-    } catch (error) {
-      end(failure(String(error)));
+    } catch {
+      // The engine itself failed (not the bot's code): the host's words stay inside.
+      end(failure(SANDBOX_FAILED));
     }
   });
 }
