@@ -40,6 +40,8 @@ export type BotOutcome = { ok: true; result: unknown } | { ok: false; error: str
 /** Runs bot code in isolation: never throws, always settles within the job's time limit. */
 export interface BotRunner {
   run(job: BotJob): Promise<BotOutcome>;
+  /** Lets go of what the runner keeps between runs (idle workers). */
+  dispose?(): void;
 }
 
 /** A bot's JavaScript may hold this much memory; past it, allocations fail and the run is stopped. */

@@ -24,6 +24,8 @@ export interface WorkerPoolOptions {
   graceMs?: number;
   /** How long a worker may take to start its engine before the run fails. */
   startMs?: number;
+  /** How long an idle worker is kept for the next run. */
+  idleMs?: number;
 }
 
 /**
@@ -33,11 +35,13 @@ export interface WorkerPoolOptions {
  */
 export class WorkerPoolRunner implements BotRunner {
   private readonly idle: SandboxWorker[] = [];
-  private readonly queue: ((worker: SandboxWorker) => void)[] = [];
+  private readonly queue: { resolve(worker: SandboxWorker): void; reject(error: unknown): void }[] = [];
   private workers = 0;
   private readonly maxWorkers: number;
   private readonly graceMs: number;
   private readonly startMs: number;
+  private readonly idleMs: number;
+  private readonly idleTimers = new Map<SandboxWorker, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly spawn: () => SandboxWorker,
@@ -46,6 +50,7 @@ export class WorkerPoolRunner implements BotRunner {
     this.maxWorkers = options.maxWorkers ?? 2;
     this.graceMs = options.graceMs ?? 1000;
     this.startMs = options.startMs ?? 30_000;
+    this.idleMs = options.idleMs ?? 60_000;
   }
 
   async run(job: BotJob): Promise<BotOutcome> {
@@ -108,26 +113,38 @@ export class WorkerPoolRunner implements BotRunner {
 
   private acquire(): Promise<SandboxWorker> {
     const ready = this.idle.pop();
-    if (ready) return Promise.resolve(ready);
+    if (ready) {
+      clearTimeout(this.idleTimers.get(ready));
+      this.idleTimers.delete(ready);
+      return Promise.resolve(ready);
+    }
     if (this.workers < this.maxWorkers) {
       const worker = this.spawn();
       this.workers++;
       return Promise.resolve(worker);
     }
-    return new Promise((resolve) => this.queue.push(resolve));
+    return new Promise((resolve, reject) => this.queue.push({ resolve, reject }));
   }
 
   private release(worker: SandboxWorker): void {
     const next = this.queue.shift();
-    if (next) return next(worker);
+    if (next) return next.resolve(worker);
     worker.listen(
       () => undefined,
       () => this.forget(worker)
     );
     this.idle.push(worker);
+    const timer = setTimeout(() => {
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.discard(this.idle.splice(index, 1)[0] as SandboxWorker);
+    }, this.idleMs);
+    (timer as { unref?: () => void }).unref?.();
+    this.idleTimers.set(worker, timer);
   }
 
   private discard(worker: SandboxWorker): void {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
     worker.listen(
       () => undefined,
       () => undefined
@@ -138,13 +155,19 @@ export class WorkerPoolRunner implements BotRunner {
 
   /** A worker gone: an idle one leaves the pool; a waiting run gets a new worker in its place. */
   private forget(worker: SandboxWorker): void {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
     const index = this.idle.indexOf(worker);
     if (index >= 0) this.idle.splice(index, 1);
     this.workers--;
     const next = this.queue.shift();
-    if (next) {
+    if (!next) return;
+    try {
+      const replacement = this.spawn();
       this.workers++;
-      next(this.spawn());
+      next.resolve(replacement);
+    } catch (error) {
+      next.reject(error);
     }
   }
 }
