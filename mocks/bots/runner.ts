@@ -1,8 +1,1 @@
-export type {
-  BotCall,
-  BotCallAnswer,
-  BotJob,
-  BotOutcome,
-  BotRunner,
-  SandboxJob,
-} from './sandbox-protocol';
+export type { BotCall, BotCallAnswer, BotJob, BotOutcome, BotRunner, SandboxJob } from './sandbox-protocol';
