@@ -14,6 +14,10 @@ export default defineConfig({
   // The version the user menu shows (VITE_APP_VERSION overrides package.json's; tests build a v2).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   build: { outDir: 'dist', sourcemap: true },
+  // The bot sandbox's engine is reached only from a Worker in dev mode, where the dependency scan
+  // does not look: named here, it is prepared at start-up rather than with a page reload at the
+  // first bot run.
+  optimizeDeps: { include: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'] },
   test: {
     // Screens show times in the user's zone; tests read them in one zone, the same on every machine.
     env: { TZ: 'UTC' },

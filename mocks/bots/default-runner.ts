@@ -2,7 +2,7 @@ import type { BotRunner } from './runner';
 
 const isNode = (): boolean => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
-/** The sandbox of the host: a worker thread with a vm context in Node, a Blob Worker in a browser. */
+/** The sandbox of the host: QuickJS in a worker thread under Node, in a module Worker in a browser. */
 export async function defaultBotRunner(): Promise<BotRunner> {
   if (isNode()) {
     // A variable specifier keeps node:worker_threads out of browser bundles.

@@ -1,10 +1,7 @@
 /**
- * The JavaScript that runs inside a bot's sandbox, as text: it is evaluated in a worker (a Node
- * worker thread with a vm context, or a browser Worker made from a Blob), never in the server's own
- * realm. The bot talks to the server only through `send`, which the host answers with the engine.
- *
- * Messages: worker → host { type: 'call', id, method, path, body?, headers? } | { type: 'log', level,
- * text } | { type: 'done', ok, result? | error }; host → worker { type: 'reply', id, status, body }.
+ * The JavaScript that runs inside a bot's sandbox, as text: it is evaluated by a WebAssembly
+ * JavaScript engine (QuickJS, see quickjs-sandbox.ts), never in the server's own realm. The bot talks
+ * to the server only through `send`, which the host answers with the engine.
  */
 
 /** `createBotClient(send)`: the Medplum-style FHIR client a bot receives (see bots/types.ts). */
@@ -103,7 +100,7 @@ function installServerClock(target, serverNowMs) {
 }
 `;
 
-/** Turns whatever a bot threw into text. */
+/** Turns whatever a bot threw into text, and console arguments into one line. */
 const ERROR_TEXT_SOURCE = String.raw`
 function errorText(error) {
   if (error && typeof error === 'object' && 'message' in error) return String(error.message);
@@ -117,110 +114,43 @@ function formatArgs(args) {
 }
 `;
 
-/** The evaluation both workers share: globals, the bot's module, the call to its handler. */
-const CONTEXT_SETUP = `
-var exports = {};
-var module = { exports: exports };
-`;
-
-const RUN_HANDLER = `
-(function () {
-  var handler = module.exports && module.exports.handler;
-  if (typeof handler !== 'function') throw new Error('The bot does not export a handler function');
-  return handler(createBotClient(__send), JSON.parse(__eventJson));
-})()
-`;
-
-/** A Node worker thread: the bot runs in a vm context of its own, with a time limit on synchronous code. */
-export const NODE_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const vm = require('node:vm');
-${ERROR_TEXT_SOURCE}
-const job = workerData;
-const waiting = new Map();
-let nextId = 0;
-parentPort.on('message', (message) => {
-  const resolve = waiting.get(message.id);
-  if (!resolve) return;
-  waiting.delete(message.id);
-  resolve(message);
-});
-function send(method, path, body, headers) {
-  return new Promise((resolve) => {
-    const id = ++nextId;
-    waiting.set(id, resolve);
-    parentPort.postMessage({ type: 'call', id, method, path, body, headers });
-  });
-}
-function log(level) {
-  return function () { parentPort.postMessage({ type: 'log', level, text: formatArgs(arguments) }); };
-}
-const sandbox = {
-  console: { log: log('info'), info: log('info'), debug: log('debug'), warn: log('warn'), error: log('error') },
-  URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, setTimeout, clearTimeout,
-  __send: send,
-  __eventJson: job.eventJson,
-};
-const context = vm.createContext(sandbox, { codeGeneration: { strings: false, wasm: false } });
-const limit = { timeout: job.timeoutMs, filename: job.filename };
-try {
-  vm.runInContext(${JSON.stringify(CLOCK_SOURCE)} + 'installServerClock(globalThis, ' + job.nowMs + ');', context);
-  vm.runInContext(${JSON.stringify(CLIENT_SOURCE + CONTEXT_SETUP)}, context);
-  vm.runInContext(job.code, context, limit);
-  Promise.resolve(vm.runInContext(${JSON.stringify(RUN_HANDLER)}, context, limit)).then(
-    (result) => parentPort.postMessage({ type: 'done', ok: true, result: JSON.stringify(result) }),
-    (error) => parentPort.postMessage({ type: 'done', ok: false, error: errorText(error) })
-  );
-} catch (error) {
-  parentPort.postMessage({ type: 'done', ok: false, error: errorText(error) });
-}
-`;
-
 /**
- * A browser Worker (made from a Blob URL): the bot's code is a function whose parameters hide the
- * worker's network and storage globals. The host terminates the worker when the time is up.
+ * Evaluates to `start(hostCall, hostLog, hostFinish, nowMs, eventJson, load)`. The host functions
+ * are parameters, never globals, so the bot reaches the host only through its client and console;
+ * every value crosses as a string (JSON). `load(exports, module, require, console)` is the bot's
+ * module; `hostFinish(ok, text)` gets the handler's answer as JSON text, or the error's words.
  */
-export const BROWSER_WORKER_SOURCE = `
+export const SANDBOX_PRELUDE = `(function () {
 ${ERROR_TEXT_SOURCE}
 ${CLOCK_SOURCE}
 ${CLIENT_SOURCE}
-var waiting = new Map();
-var nextId = 0;
-function send(method, path, body, headers) {
-  return new Promise(function (resolve) {
-    var id = ++nextId;
-    waiting.set(id, resolve);
-    self.postMessage({ type: 'call', id: id, method: method, path: path, body: body, headers: headers });
-  });
-}
-function log(level) {
-  return function () { self.postMessage({ type: 'log', level: level, text: formatArgs(arguments) }); };
-}
-function start(job) {
-  installServerClock(self, job.nowMs);
-  var botConsole = { log: log('info'), info: log('info'), debug: log('debug'), warn: log('warn'), error: log('error') };
-  var module = { exports: {} };
-  var hidden = ['fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts', 'indexedDB', 'caches', 'self', 'postMessage'];
-  var load = new Function(['exports', 'module', 'require', 'console'].concat(hidden).join(','), job.code);
-  load(module.exports, module, undefined, botConsole);
-  var handler = module.exports && module.exports.handler;
-  if (typeof handler !== 'function') throw new Error('The bot does not export a handler function');
-  return handler(createBotClient(send), JSON.parse(job.eventJson));
-}
-self.onmessage = function (event) {
-  var message = event.data;
-  if (message.type === 'reply') {
-    var resolve = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (resolve) resolve(message);
-    return;
+return function start(hostCall, hostLog, hostFinish, nowMs, eventJson, load) {
+  installServerClock(globalThis, nowMs);
+  function log(level) {
+    return function () { hostLog(level, formatArgs(arguments)); };
   }
-  if (message.type !== 'start') return;
+  var botConsole = { log: log('info'), info: log('info'), debug: log('debug'), warn: log('warn'), error: log('error') };
+  globalThis.console = botConsole;
+  function send(method, path, body, headers) {
+    return hostCall(method, path, body, headers === undefined ? undefined : JSON.stringify(headers)).then(JSON.parse);
+  }
   Promise.resolve()
-    .then(function () { return start(message.job); })
+    .then(function () {
+      var module = { exports: {} };
+      load.call(undefined, module.exports, module, undefined, botConsole);
+      var handler = module.exports && module.exports.handler;
+      if (typeof handler !== 'function') throw new Error('The bot does not export a handler function');
+      return handler(createBotClient(send), JSON.parse(eventJson));
+    })
+    .then(function (result) { return result === undefined ? undefined : JSON.stringify(result); })
     .then(
-      function (result) { self.postMessage({ type: 'done', ok: true, result: JSON.stringify(result) }); },
-      function (error) { self.postMessage({ type: 'done', ok: false, error: errorText(error) }); }
+      function (text) { hostFinish(true, text); },
+      function (error) { hostFinish(false, errorText(error)); }
     );
 };
-`;
+})()`;
+
+/** The bot's CommonJS bundle as a function of its module globals; `require` is always undefined. */
+export function botModuleSource(code: string): string {
+  return `(function (exports, module, require, console) {${code}\n})`;
+}

@@ -48,7 +48,7 @@ export interface BotService {
   settled(maxWaitMs?: number): Promise<void>;
   /** Counts bot work started; a request that changed it may wait for settled(). */
   readonly started: number;
-  /** Stops the schedule timer and the subscription listener. */
+  /** Stops the schedule timer and the subscription listener, and the sandbox workers it started. */
   dispose(): void;
 }
 
@@ -195,6 +195,8 @@ export function createBotService(options: BotServiceOptions): BotService {
     dispose() {
       clearInterval(timer);
       stopListening();
+      // A runner given by the caller is the caller's to dispose.
+      if (!options.runner) void runner?.then((started) => started.dispose?.());
     },
   };
 }
