@@ -1,4 +1,4 @@
-import type { Reference, Resource } from '@medplum/fhirtypes';
+import type { AccessPolicy, Reference, Resource } from '@medplum/fhirtypes';
 
 /** The server's notion of now; tests move it. */
 export interface Clock {
@@ -14,6 +14,13 @@ export interface RequestContext {
   profile: Reference;
   login: string;
   clientId: string;
+  /** The caller's membership is a project admin's: only admins manage bots and the project's settings. */
+  admin?: boolean;
+  /**
+   * The membership's access policy with its parameters (%patient, %profile) filled in; without one the
+   * caller reaches every resource of the project that is not reserved for admins.
+   */
+  accessPolicy?: AccessPolicy;
 }
 
 /**

@@ -95,7 +95,11 @@ test.describe('upload pages on an empty project', () => {
     await expect(page.getByText('Review Diagnostic Report').first()).toBeVisible({ timeout: 20_000 });
 
     await upload(page, 'Upload Example Messages', 'Upload message Data', 'Uploaded Example Messages');
-    const moved = await page.request.post('/$fake/clock', { data: { advanceMs: 15 * 60_000 } });
+    // The developer controls need a project admin's token; the new project's owner is its admin.
+    const moved = await page.request.post('/$fake/clock', {
+      data: { advanceMs: 15 * 60_000 },
+      headers: { Authorization: `Bearer ${user.accessToken}` },
+    });
     expect(moved.ok()).toBe(true);
     const respondTasksOnServer = async () => {
       const response = await user.fetch('fhir/R4/Task?code=respond-to-message&_summary=count');
