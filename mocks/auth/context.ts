@@ -1,4 +1,4 @@
-import type { Reference } from '@medplum/fhirtypes';
+import type { AccessPolicy, Reference } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
 import type { AuthState } from './state';
 import type { LoginRecord, ProjectDirectory } from './types';
@@ -26,6 +26,8 @@ export interface LoginIdentity {
   /** Membership id; for a client login, the client id. */
   membershipId: string;
   admin: boolean;
+  /** The membership's access policy, when it has one. */
+  accessPolicy?: Reference<AccessPolicy>;
 }
 
 /** The project and profile a granted login acts as; throws 401 when they are gone. */
@@ -50,6 +52,7 @@ export function identityOf(ctx: AuthContext, login: LoginRecord): LoginIdentity 
     profile,
     membershipId: membership.id,
     admin: membership.admin ?? false,
+    ...(membership.accessPolicy ? { accessPolicy: { ...membership.accessPolicy } } : {}),
   };
 }
 
