@@ -1,6 +1,7 @@
 import type { AccessPolicy, Reference } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
 import type { AuthState } from './state';
+import type { SignInThrottle } from './throttle';
 import type { LoginRecord, ProjectDirectory } from './types';
 
 /** What every auth endpoint works with. */
@@ -9,6 +10,8 @@ export interface AuthContext {
   directory: ProjectDirectory;
   accessTokenLifetimeSeconds: number;
   googleSignInEnabled: boolean;
+  /** Failed password and MFA steps per account. */
+  throttle: SignInThrottle;
 }
 
 /** How long a sign-in may take from the password step to the token exchange. */
