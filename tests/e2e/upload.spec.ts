@@ -120,3 +120,22 @@ test.describe('upload pages on an empty project', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid upload type' })).toBeVisible();
   });
 });
+
+test.describe('upload pages on the demo project', () => {
+  test("the nurse, who is not a project admin, is shown the server's words when uploading bots", async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('nurse@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: 'Password' }).fill('password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/Task/);
+    await menu(page).getByRole('link', { name: 'Upload Example Bots' }).click();
+    await page.getByRole('button', { name: 'Upload bots Data' }).click();
+    await expect(page.getByText('Only a project admin can create, deploy or execute bots')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(/\/upload\/bots/);
+  });
+});
