@@ -8,6 +8,7 @@ import { MovableClock } from './clock';
 import { FhirError } from './engine/outcome';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
+import { handleDevControl, type DevControlTarget } from './dev-controls';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -60,13 +61,12 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
 
+  /** Builds the engine, auth and bots for a seed or a saved state, and swaps them in only when complete. */
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
-    unsubscribers.forEach((unsubscribe) => unsubscribe());
-    engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
+    const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
     let users: SeedData['users'] = [];
     if (state) {
-      clock.offset = state.clockOffsetMs;
-      engine.restore(state.engine);
+      nextEngine.restore(state.engine);
     } else {
       const seed =
         seedOption === 'none'
@@ -75,17 +75,21 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
             ? buildSeed({ now: clock.now() })
             : seedOption;
       if (seed) {
-        engine.load(seed);
+        nextEngine.load(seed);
         users = seed.users;
       }
     }
-    auth = createAuthService({
-      directory: engine,
+    const nextAuth = createAuthService({
+      directory: nextEngine,
       users,
       clock,
       accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
     });
-    if (state) auth.restore(state.auth);
+    if (state) nextAuth.restore(state.auth);
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
+    if (state) clock.offset = state.clockOffsetMs;
+    engine = nextEngine;
+    auth = nextAuth;
     unsubscribers = [engine.subscribe(notify), auth.subscribe(notify)];
     bots?.dispose();
     bots = createBotService({
@@ -98,24 +102,19 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   };
   build(options.seed, options.state);
 
-  const control = async (request: Request, path: string): Promise<Response> => {
-    if (request.method !== 'POST') return refusal(new FhirError(405, 'Use POST', 'not-supported'));
-    if (path === 'clock') {
-      const body = (await request.json().catch(() => ({}))) as { advanceMs?: unknown };
-      const ms = Number(body.advanceMs);
-      if (!Number.isFinite(ms) || ms < 0)
-        return refusal(new FhirError(400, 'advanceMs must be a number of milliseconds ≥ 0'));
+  const controls: DevControlTarget = {
+    authenticate: (request) => auth.authenticate(request),
+    clockOffset: () => clock.offset,
+    async advanceClock(ms) {
       clock.advance(ms);
       await currentBots().tick();
       notify();
-      return json(200, { now: clock.now().toISOString() });
-    }
-    if (path === 'reset') {
+      return clock.now();
+    },
+    reset() {
       build(options.seed === 'none' ? 'none' : 'demo', undefined);
       notify();
-      return json(200, { reset: true });
-    }
-    return refusal(new FhirError(404, 'Unknown control', 'not-found'));
+    },
   };
 
   const currentBots = (): BotService => {
@@ -153,7 +152,9 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
-      if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
+      if (path.startsWith(CONTROL_PATH)) {
+        return handleDevControl(controls, request, path.slice(CONTROL_PATH.length));
+      }
       if (path.startsWith(ADMIN_PATH)) {
         try {
           const answer = await currentBots().handleAdmin(request, await auth.authenticate(request));
@@ -174,15 +175,6 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     },
   };
   return server;
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** A refused request, explained in an OperationOutcome as every error of the server is. */
-function refusal(error: FhirError): Response {
-  return fhirJson(error.status, error.toOutcome());
 }
 
 function fhirJson(status: number, body: unknown): Response {

@@ -1,6 +1,7 @@
-import type { Reference } from '@medplum/fhirtypes';
+import type { AccessPolicy, Reference } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
 import type { AuthState } from './state';
+import type { SignInThrottle } from './throttle';
 import type { LoginRecord, ProjectDirectory } from './types';
 
 /** What every auth endpoint works with. */
@@ -9,6 +10,8 @@ export interface AuthContext {
   directory: ProjectDirectory;
   accessTokenLifetimeSeconds: number;
   googleSignInEnabled: boolean;
+  /** Failed password and MFA steps per account. */
+  throttle: SignInThrottle;
 }
 
 /** How long a sign-in may take from the password step to the token exchange. */
@@ -26,6 +29,8 @@ export interface LoginIdentity {
   /** Membership id; for a client login, the client id. */
   membershipId: string;
   admin: boolean;
+  /** The membership's access policy, when it has one. */
+  accessPolicy?: Reference<AccessPolicy>;
 }
 
 /** The project and profile a granted login acts as; throws 401 when they are gone. */
@@ -50,6 +55,7 @@ export function identityOf(ctx: AuthContext, login: LoginRecord): LoginIdentity 
     profile,
     membershipId: membership.id,
     admin: membership.admin ?? false,
+    ...(membership.accessPolicy ? { accessPolicy: { ...membership.accessPolicy } } : {}),
   };
 }
 

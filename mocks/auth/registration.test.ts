@@ -1,6 +1,14 @@
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTestServer, getJson, outcomeText, pkcePair, postJson, exchangeCode } from './test-fixtures';
+import {
+  allowOpenRegistration,
+  createTestServer,
+  exchangeCode,
+  getJson,
+  outcomeText,
+  pkcePair,
+  postJson,
+} from './test-fixtures';
 
 function newUserBody(email: string, challenge: string): Record<string, unknown> {
   return {
@@ -109,8 +117,9 @@ describe('registering a new user and project', () => {
     expect(outcomeText(created.body)).toBe('Project name cannot be blank');
   });
 
-  it('registers a patient into an existing project', async () => {
+  it('registers a patient into an existing project that allows open registration', async () => {
     const { service, directory } = createTestServer();
+    allowOpenRegistration(directory, 'clinic');
     const { verifier, challenge } = pkcePair();
     const registered = await postJson(service, 'auth/newuser', {
       ...newUserBody('patient@example.com', challenge),
@@ -126,6 +135,47 @@ describe('registering a new user and project', () => {
     expect(directory.readResource('clinic', 'Patient', patientId)).toMatchObject({
       name: [{ family: 'Green' }],
     });
+    const me = await getJson(service, 'auth/me', tokens.body.access_token);
+    expect(me.body.membership).toMatchObject({
+      admin: false,
+      accessPolicy: { reference: 'AccessPolicy/patient-policy' },
+    });
+  });
+
+  it('does not let a stranger sign up into a project that takes no self-registration (auth/newuser with its id)', async () => {
+    const { service, directory } = createTestServer();
+    const registered = await postJson(service, 'auth/newuser', {
+      ...newUserBody('intruder@example.com', pkcePair().challenge),
+      projectId: 'clinic',
+    });
+    expect(registered.status).toBe(400);
+    expect(outcomeText(registered.body)).toBe('Project does not allow open registration');
+    const login = await postJson(service, 'auth/login', {
+      email: 'intruder@example.com',
+      password: 'long-enough-password',
+      codeChallenge: pkcePair().challenge,
+      codeChallengeMethod: 'S256',
+    });
+    expect(login.status).toBe(400);
+    expect([...directory.resources.keys()].some((key) => key.startsWith('clinic/Patient/'))).toBe(false);
+  });
+
+  it('does not let a new user join a closed project as a patient (auth/newuser, then auth/newpatient)', async () => {
+    const { service, directory } = createTestServer();
+    const registered = await postJson(
+      service,
+      'auth/newuser',
+      newUserBody('intruder@example.com', pkcePair().challenge)
+    );
+    expect(registered.status).toBe(200);
+    const joined = await postJson(service, 'auth/newpatient', {
+      login: registered.body.login,
+      projectId: 'clinic',
+    });
+    expect(joined.status).toBe(400);
+    expect(outcomeText(joined.body)).toBe('Project does not allow open registration');
+    expect(joined.body.code).toBeUndefined();
+    expect([...directory.resources.keys()].some((key) => key.startsWith('clinic/Patient/'))).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Patient, Practitioner, Reference } from '@medplum/fhirtypes';
+import type { AccessPolicy, Patient, Practitioner, Project, Reference } from '@medplum/fhirtypes';
 import { badRequest } from '../engine/outcome';
 import type { SeedMembership, SeedUser } from '../seed/types';
 import type { AuthContext } from './context';
@@ -35,12 +35,26 @@ export function newUser(ctx: AuthContext, body: JsonBody): JsonBody {
     throw badRequest('Password must be between 8 and 72 characters', 'password');
   }
   const start = readLoginStart(body);
-  if (start.projectId && start.projectId !== 'new' && !ctx.directory.project(start.projectId)) {
-    throw badRequest('Project not found', 'projectId');
-  }
+  if (start.projectId && start.projectId !== 'new') openRegistrationPolicy(ctx, start.projectId);
   const user = registerUser(ctx, { firstName, lastName, email, password });
   const login = openLogin(ctx, user, start, { mfaRequired: false, awaitingProject: true });
   return { login: login.id };
+}
+
+/**
+ * The access policy new patients of a project get. Only a project that names one
+ * (Project.defaultPatientAccessPolicy, set by its admin) takes self-registered users: anyone else
+ * must be invited, so nobody can sign themselves up into a clinic's data.
+ */
+function openRegistrationPolicy(ctx: AuthContext, projectId: string): Reference<AccessPolicy> {
+  if (!ctx.directory.project(projectId)) throw badRequest('Project not found', 'projectId');
+  const settings = ctx.directory.readResource(projectId, 'Project', projectId) as Project | undefined;
+  const policy = settings?.defaultPatientAccessPolicy;
+  const policyId = policy?.reference?.replace(/^AccessPolicy\//, '');
+  if (!policy || !policyId || !ctx.directory.readResource(projectId, 'AccessPolicy', policyId)) {
+    throw badRequest('Project does not allow open registration', 'projectId');
+  }
+  return { reference: `AccessPolicy/${policyId}` };
 }
 
 function personName(user: SeedUser): { name: Practitioner['name']; display: string } {
@@ -53,9 +67,11 @@ function addMembership(
   user: SeedUser,
   projectId: string,
   profile: Reference<Practitioner>,
-  admin: boolean
+  admin: boolean,
+  accessPolicy?: Reference<AccessPolicy>
 ): SeedMembership {
   const membership: SeedMembership = { id: newId(), projectId, profile, admin };
+  if (accessPolicy) membership.accessPolicy = accessPolicy;
   ctx.state.addMembership(user.id, membership);
   return membership;
 }
@@ -97,7 +113,10 @@ export function newPatient(ctx: AuthContext, body: JsonBody): JsonBody {
   const { user, login } = userOfPendingLogin(ctx, body);
   const projectId = requiredString(body, 'projectId', 'Missing projectId');
   if (!login.awaitingProject) throw badRequest('Login is not registering a patient', 'login');
-  if (!ctx.directory.project(projectId)) throw badRequest('Project not found', 'projectId');
+  if (login.projectId !== undefined && login.projectId !== projectId) {
+    throw badRequest('The login was started for another project', 'projectId');
+  }
+  const accessPolicy = openRegistrationPolicy(ctx, projectId);
   const { name, display } = personName(user);
   const patient = ctx.directory.createResource<Patient>(projectId, {
     resourceType: 'Patient',
@@ -106,7 +125,7 @@ export function newPatient(ctx: AuthContext, body: JsonBody): JsonBody {
   });
   // SeedMembership types its profile as a Practitioner reference; a patient's is a Patient one.
   const profile = { reference: `Patient/${patient.id}`, display } as Reference<Practitioner>;
-  const membership = addMembership(ctx, user, projectId, profile, false);
+  const membership = addMembership(ctx, user, projectId, profile, false, accessPolicy);
   login.awaitingProject = false;
   login.projectId = projectId;
   return grantCode(ctx, login, membership.id);

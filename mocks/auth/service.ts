@@ -15,6 +15,7 @@ import {
   verifyMfa,
 } from './sign-in';
 import { AuthState } from './state';
+import { SignInThrottle } from './throttle';
 import { tokenEndpoint } from './token-endpoint';
 import { randomSecret } from './tokens';
 import type { AuthClient, AuthService, AuthSnapshot, ProjectDirectory } from './types';
@@ -95,6 +96,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     directory: options.directory,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? 3600,
     googleSignInEnabled: options.googleSignInEnabled ?? false,
+    throttle: new SignInThrottle(options.clock ?? systemClock),
   };
 
   async function route(request: Request, path: string): Promise<Response> {

@@ -1,6 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
 import type { RequestContext } from '../engine/types';
+import { memberAccessPolicy } from './access-policy';
 import { identityOf, type AuthContext, type LoginIdentity } from './context';
 import { basicCredentials, bearerToken, type JsonBody } from './http';
 import { asAccessClaims, secretsEqual } from './tokens';
@@ -38,12 +39,22 @@ export async function authenticate(ctx: AuthContext, request: Request): Promise<
     };
   }
   const { login, identity } = await sessionOf(ctx, request);
-  return {
+  const context: RequestContext = {
     projectId: identity.projectId,
     profile: { ...identity.profile },
     login: login.id,
     clientId: login.clientId ?? '',
+    admin: identity.admin,
   };
+  if (identity.accessPolicy) {
+    context.accessPolicy = memberAccessPolicy(
+      ctx.directory,
+      identity.projectId,
+      identity.accessPolicy,
+      identity.profile
+    );
+  }
+  return context;
 }
 
 function userOf(ctx: AuthContext, login: LoginRecord): JsonBody {
@@ -84,9 +95,12 @@ export async function me(ctx: AuthContext, request: Request): Promise<JsonBody> 
       project: projectRef,
       user: { reference: `${String(user.resourceType)}/${login.subjectId}` },
       profile: { ...identity.profile },
+      ...(identity.accessPolicy ? { accessPolicy: { ...identity.accessPolicy } } : {}),
     },
     config: { resourceType: 'UserConfiguration', menu: [] },
-    accessPolicy: undefined,
+    accessPolicy: identity.accessPolicy
+      ? memberAccessPolicy(ctx.directory, identity.projectId, identity.accessPolicy, identity.profile)
+      : undefined,
   };
 }
 

@@ -27,10 +27,16 @@ export function passwordLogin(ctx: AuthContext, body: JsonBody): JsonBody {
   const email = requiredString(body, 'email', 'Valid email address is required');
   const password = requiredString(body, 'password', 'Password is required');
   const start = readLoginStart(body);
+  const throttleKey = `password:${email.trim().toLowerCase()}`;
+  ctx.throttle.check(throttleKey);
   const user = ctx.state.userByEmail(email);
   // Compare even for an unknown e-mail so the answer does not reveal which e-mails exist.
   const passwordMatches = secretsEqual(user?.password ?? '', password);
-  if (!user || !passwordMatches) throw invalidCredentials();
+  if (!user || !passwordMatches) {
+    ctx.throttle.fail(throttleKey);
+    throw invalidCredentials();
+  }
+  ctx.throttle.succeed(throttleKey);
   if (
     start.projectId &&
     start.projectId !== 'new' &&
@@ -48,7 +54,13 @@ export function verifyMfa(ctx: AuthContext, body: JsonBody): JsonBody {
   const token = requiredString(body, 'token', 'Missing MFA token');
   const user = ctx.state.userById(login.subjectId);
   if (!login.mfaRequired || !user?.mfaCode) throw badRequest('MFA is not required for this login', 'login');
-  if (!secretsEqual(user.mfaCode, token.trim())) throw badRequest('Invalid MFA token', 'token');
+  const throttleKey = `mfa:${user.email.trim().toLowerCase()}`;
+  ctx.throttle.check(throttleKey);
+  if (!secretsEqual(user.mfaCode, token.trim())) {
+    ctx.throttle.fail(throttleKey);
+    throw badRequest('Invalid MFA token', 'token');
+  }
+  ctx.throttle.succeed(throttleKey);
   login.mfaVerified = true;
   ctx.state.saveLogin(login);
   return loginResult(ctx, login);

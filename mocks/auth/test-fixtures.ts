@@ -49,6 +49,21 @@ export class FakeDirectory implements ProjectDirectory {
   }
 }
 
+/** Lets patients sign themselves up to a project, as its admin would: a default patient access policy. */
+export function allowOpenRegistration(directory: FakeDirectory, projectId: string): void {
+  directory.resources.set(`${projectId}/AccessPolicy/patient-policy`, {
+    resourceType: 'AccessPolicy',
+    id: 'patient-policy',
+    name: 'Patients see their own records',
+    resource: [{ resourceType: 'Patient', criteria: 'Patient?_id=%patient.id' }],
+  });
+  directory.resources.set(`${projectId}/Project/${projectId}`, {
+    resourceType: 'Project',
+    id: projectId,
+    defaultPatientAccessPolicy: { reference: 'AccessPolicy/patient-policy' },
+  });
+}
+
 export const clinic: SeedProject = { id: 'clinic', name: 'Riverside Clinic' };
 export const outreach: SeedProject = { id: 'outreach', name: 'Community Outreach' };
 

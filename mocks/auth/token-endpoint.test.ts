@@ -119,17 +119,67 @@ describe('refreshing tokens', () => {
     expect(refreshed.body.refresh_token).not.toBe(oldRefresh);
     expect(refreshed.body.profile).toEqual({ reference: 'Practitioner/alice', display: 'Alice Smith' });
 
-    const reused = await postToken(service, { grant_type: 'refresh_token', refresh_token: oldRefresh });
-    expect(reused).toEqual({
-      status: 400,
-      body: { error: 'invalid_grant', error_description: 'Invalid refresh token' },
-    });
-
     const again = await postToken(service, {
       grant_type: 'refresh_token',
       refresh_token: refreshed.body.refresh_token,
     });
     expect(again.status).toBe(200);
+  });
+
+  it('revokes the whole token family when an old refresh token is replayed', async () => {
+    const { service } = createTestServer();
+    const signedIn = await signIn(service, 'doctor@example.com');
+    const stolen = signedIn.body.refresh_token as string;
+    const first = await postToken(service, { grant_type: 'refresh_token', refresh_token: stolen });
+    const second = await postToken(service, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+    });
+    expect(second.status).toBe(200);
+
+    const replayed = await postToken(service, { grant_type: 'refresh_token', refresh_token: stolen });
+    expect(replayed).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_grant',
+        error_description: 'Refresh token already used; the sign-in has been revoked',
+      },
+    });
+    const newest = await postToken(service, {
+      grant_type: 'refresh_token',
+      refresh_token: second.body.refresh_token,
+    });
+    expect(newest.body.error).toBe('invalid_grant');
+    for (const tokens of [signedIn, first, second]) {
+      await expect(service.authenticate(bearer(tokens.body.access_token))).rejects.toMatchObject({
+        status: 401,
+      });
+    }
+  });
+
+  it('leaves other sign-ins of the same user alone when one family is revoked', async () => {
+    const { service } = createTestServer();
+    const phone = await signIn(service, 'doctor@example.com');
+    const tablet = await signIn(service, 'doctor@example.com');
+    await postToken(service, { grant_type: 'refresh_token', refresh_token: phone.body.refresh_token });
+    await postToken(service, { grant_type: 'refresh_token', refresh_token: phone.body.refresh_token });
+    const context = await service.authenticate(bearer(tablet.body.access_token));
+    expect(context.profile.reference).toBe('Practitioner/alice');
+  });
+
+  it('does not take an access token, or a forged token, as a refresh token', async () => {
+    const { service } = createTestServer();
+    const signedIn = await signIn(service, 'doctor@example.com');
+    for (const refresh_token of [signedIn.body.access_token, `${signedIn.body.refresh_token}x`, 'a.b.c']) {
+      const answer = await postToken(service, { grant_type: 'refresh_token', refresh_token });
+      expect(answer.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+    }
+    expect((await service.authenticate(bearer(signedIn.body.access_token))).login).toEqual(
+      expect.any(String)
+    );
+    await expect(service.authenticate(bearer(signedIn.body.refresh_token))).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('keeps a tablet signed in: after the access token expires, the refresh token still works', async () => {
@@ -172,6 +222,7 @@ describe('access tokens on FHIR calls', () => {
       profile: { reference: 'Practitioner/alice', display: 'Alice Smith' },
       login: expect.any(String),
       clientId: '',
+      admin: false,
     });
   });
 

@@ -1,7 +1,7 @@
 import { FhirError } from '../engine/outcome';
 import { addMs, identityOf, REFRESH_LIFETIME_MS, type AuthContext } from './context';
 import { basicCredentials, jsonResponse, OAuthError, oauthErrorResponse, readFormBody } from './http';
-import { newId, randomSecret, s256Challenge, secretsEqual } from './tokens';
+import { newId, s256Challenge, secretsEqual } from './tokens';
 import type { LoginRecord } from './types';
 
 /** The token endpoint's answer, as Medplum's server shapes it. */
@@ -82,16 +82,18 @@ async function refreshTokenGrant(
 ): Promise<TokenResponseBody> {
   const token = form.get('refresh_token');
   if (!token) throw new OAuthError('invalid_request', 'Invalid refresh token');
-  const dot = token.indexOf('.');
-  const login = dot > 0 ? ctx.state.login(token.slice(0, dot)) : undefined;
-  const now = ctx.state.now().getTime();
-  if (
-    !login?.granted ||
-    !login.refreshSecret ||
-    !secretsEqual(login.refreshSecret, token.slice(dot + 1)) ||
-    Date.parse(login.refreshExpiresAt ?? '') <= now
-  ) {
+  const claims = await ctx.state.signer.verify(token, ctx.state.now()).catch(() => undefined);
+  const generation = claims?.refresh_generation;
+  const loginId = claims?.login_id;
+  if (claims?.token_use !== 'refresh' || typeof generation !== 'number' || typeof loginId !== 'string') {
     throw invalidGrant('Invalid refresh token');
+  }
+  const login = ctx.state.login(loginId);
+  if (!login?.granted || login.refreshGeneration === undefined) throw invalidGrant('Invalid refresh token');
+  if (generation !== login.refreshGeneration) {
+    // A refresh token used twice has been copied: end the whole sign-in, whoever holds its tokens.
+    ctx.state.revokeLogin(login.id);
+    throw invalidGrant('Refresh token already used; the sign-in has been revoked');
   }
   checkClient(login, form);
   return issueTokens(ctx, login, issuer);
@@ -166,9 +168,13 @@ async function issueTokens(ctx: AuthContext, login: LoginRecord, issuer: string)
     profile: { ...identity.profile },
   };
   if (login.kind === 'user') {
-    login.refreshSecret = randomSecret();
+    login.refreshGeneration = (login.refreshGeneration ?? 0) + 1;
     login.refreshExpiresAt = addMs(now, REFRESH_LIFETIME_MS);
-    body.refresh_token = `${login.id}.${login.refreshSecret}`;
+    body.refresh_token = await signer.sign(
+      { login_id: login.id, refresh_generation: login.refreshGeneration, token_use: 'refresh' },
+      now,
+      REFRESH_LIFETIME_MS / 1000
+    );
     body.id_token = await signer.sign(
       {
         iss: issuer,

@@ -40,8 +40,11 @@ export interface LoginRecord {
   code?: string;
   /** The code has been exchanged for tokens. */
   granted: boolean;
-  /** Current refresh secret; rotated on every refresh. */
-  refreshSecret?: string;
+  /**
+   * Which refresh token of the login is current: each refresh issues the next one. Presenting an
+   * earlier one means a copy is in other hands, and revokes the login with every token it issued.
+   */
+  refreshGeneration?: number;
   refreshExpiresAt?: string;
   authTime: string;
   /** After this instant nothing issued from the login is valid; the record may be pruned. */

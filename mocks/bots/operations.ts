@@ -31,6 +31,7 @@ export async function handleAdminBot(
   try {
     if (request.method.toUpperCase() !== 'POST') throw methodNotAllowed('Use POST to create a bot');
     if (decodeURIComponent(match[1]) !== context.projectId) throw forbidden('Not a member of that project');
+    requireBotAdmin(context);
     const body = (await readJsonBody(request)) as {
       name?: unknown;
       description?: unknown;
@@ -67,6 +68,7 @@ export async function handleBotOperation(
   const operation = segments.length === 3 ? third : segments.length === 2 ? second : undefined;
   if (operation !== '$deploy' && operation !== '$execute') return undefined;
   try {
+    requireBotAdmin(context);
     const caller = engineCaller(env.engine(), context, `${url.origin}${basePath}`);
     const method = request.method.toUpperCase();
     if (operation === '$deploy') {
@@ -93,6 +95,11 @@ export async function handleBotOperation(
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+/** Bot code runs with the caller's rights inside the project: only its admins create, deploy or run bots. */
+function requireBotAdmin(context: RequestContext): void {
+  if (!context.admin) throw forbidden('Only a project admin can create, deploy or execute bots');
 }
 
 /** Stores the code as a Binary and points Bot.executableCode at it. */

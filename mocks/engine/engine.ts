@@ -1,4 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { AccessControl } from './access';
+import { PatientCompartment } from './compartment';
 import type { ProjectDirectory } from '../auth/types';
 import type { SeedData, SeedProject } from '../seed/types';
 import type { DefinitionLoader } from './definition-files';
@@ -65,6 +67,7 @@ export interface FhirEngineOptions {
 
 let sharedDefinitions: GlobalDefinitions | undefined;
 let sharedTerminology: GlobalTerminology | undefined;
+let sharedCompartment: PatientCompartment | undefined;
 
 export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const clock = options.clock ?? systemClock;
@@ -77,6 +80,9 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const terminology = options.definitionLoader
     ? new GlobalTerminology(options.definitionLoader)
     : (sharedTerminology ??= new GlobalTerminology(defaultDefinitionLoader));
+  const compartment = options.definitionLoader
+    ? new PatientCompartment(options.definitionLoader)
+    : (sharedCompartment ??= new PatientCompartment(defaultDefinitionLoader));
   const projects = new Map<string, ProjectStore>();
   const listeners = new Set<() => void>();
   const changeListeners = new Set<(change: EngineChange) => void>();
@@ -90,14 +96,19 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
     return store;
   };
 
-  const systemScope = (store: ProjectStore): Scope => ({
-    store,
-    definitions,
-    terminology,
-    clock,
-    newId,
-    context: { projectId: store.project.id, profile: {}, login: '', clientId: '' },
-  });
+  const systemScope = (store: ProjectStore): Scope => {
+    // The server's own writes (seed, sign-up profiles) may write any type.
+    const context = { projectId: store.project.id, profile: {}, login: '', clientId: '', admin: true };
+    return {
+      store,
+      definitions,
+      terminology,
+      clock,
+      newId,
+      context,
+      access: new AccessControl(context, store.search, compartment),
+    };
+  };
 
   const notify = (store: ProjectStore | undefined, fromIndex: number): void => {
     if (store && changeListeners.size > 0) {
@@ -125,7 +136,9 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         if (!store) throw forbidden(`Unknown project '${context.projectId}'`);
         await Promise.all(definitionTypesNeeded(fhirRequest).map((type) => definitions.ensure(type)));
         if (!terminology.isLoaded && needsTerminology(store, fhirRequest)) await terminology.ensure();
-        const scope: Scope = { store, definitions, terminology, clock, context, newId };
+        if (context.accessPolicy) await compartment.ensure();
+        const access = new AccessControl(context, store.search, compartment);
+        const scope: Scope = { store, definitions, terminology, clock, context, newId, access };
         const answer = isBatchRequest(fhirRequest)
           ? // Each entry commits on its own; it is told to listeners as it commits.
             {

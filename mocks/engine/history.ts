@@ -3,7 +3,7 @@ import type { PageRequest } from './bundles';
 import { fullUrl, pageLinks, readPaging } from './bundles';
 import { isDefinitionType } from './definitions';
 import type { Scope } from './interactions';
-import { readCurrent } from './interactions';
+import { readCurrent, seesResource } from './interactions';
 import { badRequest, notFound } from './outcome';
 import { assertKnownType } from './resources';
 import type { VersionRecord } from './store';
@@ -23,11 +23,13 @@ export function instanceHistory(
   id: string
 ): Bundle {
   assertKnownType(resourceType);
-  const versions = isDefinitionType(resourceType)
-    ? [readCurrent(scope, resourceType, id)]
-    : scope.store.versions(resourceType, id);
-  if (!versions) throw notFound(`${resourceType}/${id} not found`);
-  return historyBundle(request, versions);
+  if (isDefinitionType(resourceType)) return historyBundle(request, [readCurrent(scope, resourceType, id)]);
+  scope.access.requireType(resourceType, 'history');
+  const versions = scope.store.versions(resourceType, id);
+  if (!versions || !seesResource(scope, resourceType, id, 'history')) {
+    throw notFound(`${resourceType}/${id} not found`);
+  }
+  return historyBundle(request, visibleVersions(scope, versions));
 }
 
 /** GET Type/_history: every write to the type, newest first, deletes included; _since and _count. */
@@ -35,7 +37,25 @@ export function typeHistory(scope: Scope, request: PageRequest, resourceType: st
   assertKnownType(resourceType);
   if (isDefinitionType(resourceType))
     throw badRequest(`${resourceType} resources have no history on this server`);
-  return historyBundle(request, scope.store.typeHistory(resourceType));
+  scope.access.requireType(resourceType, 'history');
+  return historyBundle(request, visibleVersions(scope, scope.store.typeHistory(resourceType)));
+}
+
+/**
+ * The versions the caller may see: those whose content is within their access, and the deletes of
+ * resources whose last content was. A version outside it is left out, as if never written.
+ */
+function visibleVersions(scope: Scope, versions: readonly VersionRecord[]): readonly VersionRecord[] {
+  if (!scope.context.accessPolicy) return versions;
+  return versions.filter((version) => {
+    if (version.resource) return scope.access.allows(version.resource, 'history');
+    const all = scope.store.versions(version.resourceType, version.id) ?? [];
+    const before = all
+      .slice(0, all.indexOf(version))
+      .reverse()
+      .find((v) => v.resource)?.resource;
+    return before !== undefined && scope.access.allows(before, 'history');
+  });
 }
 
 /**

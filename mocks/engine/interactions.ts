@@ -1,4 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
+import type { AccessControl, Interaction } from './access';
 import type { GlobalDefinitions } from './definitions';
 import { isDefinitionType } from './definitions';
 import { badRequest, FhirError, gone, notFound, preconditionFailed } from './outcome';
@@ -24,6 +25,8 @@ export interface Scope {
   context: RequestContext;
   /** Makes ids for created resources; crypto.randomUUID by default. */
   newId: () => string;
+  /** What the caller may read and write in the project. */
+  access: AccessControl;
 }
 
 export interface WriteResult {
@@ -40,10 +43,30 @@ export function readCurrent(scope: Scope, resourceType: string, id: string): Ver
     if (!resource) throw notFound(`${resourceType}/${id} not found`);
     return definitionVersion(resource);
   }
+  scope.access.requireType(resourceType, 'read');
   const latest = scope.store.latest(resourceType, id);
-  if (!latest) throw notFound(`${resourceType}/${id} not found`);
+  if (!latest || !seesResource(scope, resourceType, id, 'read'))
+    throw notFound(`${resourceType}/${id} not found`);
   if (!latest.resource) throw gone(`${resourceType}/${id} was deleted`);
   return latest;
+}
+
+/**
+ * Whether the caller may see a resource at all: its newest content (the version before a delete,
+ * for a deleted one) is within their access. What they may not see reads as absent.
+ */
+export function seesResource(
+  scope: Scope,
+  resourceType: string,
+  id: string,
+  interaction: Interaction
+): boolean {
+  const versions = scope.store.versions(resourceType, id) ?? [];
+  for (let i = versions.length - 1; i >= 0; i--) {
+    const content = versions[i]?.resource;
+    if (content) return scope.access.allows(content, interaction);
+  }
+  return false;
 }
 
 /** One version: 404 when unknown, 410 when that version is a delete. */
@@ -60,8 +83,12 @@ export function readVersion(
       throw notFound(`${resourceType}/${id}/_history/${versionId} not found`);
     return current;
   }
+  scope.access.requireType(resourceType, 'vread');
   const version = scope.store.versions(resourceType, id)?.find((v) => v.versionId === versionId);
-  if (!version) throw notFound(`${resourceType}/${id}/_history/${versionId} not found`);
+  const visible = version?.resource
+    ? scope.access.allows(version.resource, 'vread')
+    : seesResource(scope, resourceType, id, 'vread');
+  if (!version || !visible) throw notFound(`${resourceType}/${id}/_history/${versionId} not found`);
   if (!version.resource) throw gone(`${resourceType}/${id} was deleted in version ${versionId}`);
   return version;
 }
@@ -70,7 +97,8 @@ export function readVersion(
 export function searchType(scope: Scope, resourceType: string, params: URLSearchParams): SearchResult {
   assertKnownType(resourceType);
   if (isDefinitionType(resourceType)) return scope.definitions.search(resourceType, params);
-  return scope.store.search.search(resourceType, params);
+  scope.access.requireType(resourceType, 'search');
+  return scope.store.search.search(resourceType, params, scope.access.visibility());
 }
 
 /** Search parameters that shape a result but select nothing: alone, they would match every resource. */
@@ -200,9 +228,12 @@ export function deleteResource(
   ifMatch?: string
 ): DeleteResult {
   assertWritable(resourceType);
+  scope.access.requireType(resourceType, 'delete');
   const latest = scope.store.latest(resourceType, id);
-  if (!latest) throw notFound(`${resourceType}/${id} not found`);
+  if (!latest || !seesResource(scope, resourceType, id, 'read'))
+    throw notFound(`${resourceType}/${id} not found`);
   if (!latest.resource) return { status: 200 };
+  scope.access.requireWrite(resourceType, id, latest.resource, undefined);
   checkIfMatch(resourceType, id, latest, ifMatch);
   const version: VersionRecord = {
     resourceType,
@@ -226,7 +257,10 @@ export function conditionalDelete(
   const params = new URLSearchParams(query);
   params.set('_count', '1000');
   params.delete('_offset');
-  const ids = searchType(scope, resourceType, params).resources.map((resource) => resource.id as string);
+  const matches = searchType(scope, resourceType, params).resources;
+  // Every match must be the caller's to delete before any is deleted: none or all.
+  for (const match of matches) scope.access.requireWrite(resourceType, match.id as string, match, undefined);
+  const ids = matches.map((resource) => resource.id as string);
   return ids.map((id) => deleteResource(scope, resourceType, id));
 }
 
@@ -242,6 +276,7 @@ export function write(
   const versionId = scope.store.nextVersionId(resourceType, id);
   const lastUpdated = scope.clock.now().toISOString();
   const resource = stamp(body, id, versionId, lastUpdated, scope.context);
+  scope.access.requireWrite(resourceType, id, scope.store.latest(resourceType, id)?.resource, resource);
   const version: VersionRecord = { resourceType, id, versionId, lastUpdated, method, resource };
   scope.store.append(version);
   return version;

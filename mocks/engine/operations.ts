@@ -17,6 +17,7 @@ export function runOperation(
 ): FhirResponse {
   if (resourceType === 'ValueSet' && name === '$expand') {
     allow(request, 'GET', 'POST');
+    scope.access.requireType('ValueSet', 'read');
     return { status: 200, body: expandValueSet(scope, request, id) };
   }
   if (resourceType === 'Patient' && name === '$everything' && id) {
@@ -48,7 +49,7 @@ function everything(scope: Scope, request: FhirRequest, id: string): Bundle {
   for (const type of scope.store.resourceTypes()) {
     if (type === 'Patient') continue;
     for (const resource of scope.store.resourcesOfType(type)) {
-      if (refersTo(resource, reference)) related.push(resource);
+      if (refersTo(resource, reference) && scope.access.allows(resource, 'search')) related.push(resource);
     }
   }
   const resources = [patient, ...related];

@@ -1,4 +1,4 @@
-import type { Reference, Resource } from '@medplum/fhirtypes';
+import type { AccessPolicy, Reference, Resource } from '@medplum/fhirtypes';
 
 /** The server's notion of now; tests move it. */
 export interface Clock {
@@ -14,6 +14,13 @@ export interface RequestContext {
   profile: Reference;
   login: string;
   clientId: string;
+  /** The caller's membership is a project admin's: only admins manage bots and the project's settings. */
+  admin?: boolean;
+  /**
+   * The membership's access policy with its parameters (%patient, %profile) filled in; without one the
+   * caller reaches every resource of the project that is not reserved for admins.
+   */
+  accessPolicy?: AccessPolicy;
 }
 
 /**
@@ -36,13 +43,25 @@ export interface SearchResult {
   included: Resource[];
 }
 
+/** Which resources of a type a caller may see: all of them, none, or those that pass a test. */
+export type TypeVisibility = 'all' | 'none' | ((resource: Resource) => boolean);
+export type Visibility = (resourceType: string) => TypeVisibility;
+
 /**
  * The search engine of one project. The store calls noteWrite on every create, update and delete so
  * the engine keeps its indexes current.
  */
 export interface ProjectSearchEngine {
-  /** Throws FhirError(400) for unknown parameters, bad values, bad _sort. */
-  search(resourceType: string, params: URLSearchParams): SearchResult;
+  /**
+   * Throws FhirError(400) for unknown parameters, bad values, bad _sort. With a visibility, the
+   * search (matches, totals, chains, _include and _revinclude) sees only what it lets through.
+   */
+  search(resourceType: string, params: URLSearchParams, visibility?: Visibility): SearchResult;
+  /**
+   * A test of whether a resource meets a search query's criteria (paging and sorting ignored), for
+   * resources in the store and for ones about to be written. Throws FhirError(400) for a bad query.
+   */
+  matcher(resourceType: string, params: URLSearchParams): (resource: Resource) => boolean;
   noteWrite(
     resourceType: string,
     id: string,

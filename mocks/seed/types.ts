@@ -1,4 +1,4 @@
-import type { Practitioner, Reference, Resource } from '@medplum/fhirtypes';
+import type { AccessPolicy, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
 
 export interface SeedProject {
   id: string;
@@ -11,6 +11,8 @@ export interface SeedMembership {
   projectId: string;
   profile: Reference<Practitioner>;
   admin?: boolean;
+  /** Limits what the member reaches (a patient's own compartment, say); none means the whole project. */
+  accessPolicy?: Reference<AccessPolicy>;
 }
 
 export interface SeedUser {

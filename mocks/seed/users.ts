@@ -30,13 +30,17 @@ function user(
   };
 }
 
-/** The four demo logins. Carol White belongs to two projects and so is asked to choose a profile. */
+/**
+ * The four demo logins. Carol White belongs to two projects and so is asked to choose a profile.
+ * The doctor and the coordinator are project admins (they use the upload pages, which deploy bots);
+ * the nurse and Dan Brown are not.
+ */
 export function buildUsers(): SeedUser[] {
   return [
     user('doctor@example.com', ALICE_SMITH, [membership(ALICE_SMITH, MAIN_PROJECT_ID, true)]),
     user('nurse@example.com', BOB_JONES, [membership(BOB_JONES, MAIN_PROJECT_ID, false)]),
     user('coordinator@example.com', CAROL_WHITE, [
-      membership(CAROL_WHITE, MAIN_PROJECT_ID, false),
+      membership(CAROL_WHITE, MAIN_PROJECT_ID, true),
       membership(CAROL_WHITE_RIVERSIDE, RIVERSIDE_PROJECT_ID, true),
     ]),
     user('mfa@example.com', DAN_BROWN, [membership(DAN_BROWN, MAIN_PROJECT_ID, false)], DEMO_MFA_CODE),

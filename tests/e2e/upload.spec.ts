@@ -95,7 +95,11 @@ test.describe('upload pages on an empty project', () => {
     await expect(page.getByText('Review Diagnostic Report').first()).toBeVisible({ timeout: 20_000 });
 
     await upload(page, 'Upload Example Messages', 'Upload message Data', 'Uploaded Example Messages');
-    const moved = await page.request.post('/$fake/clock', { data: { advanceMs: 15 * 60_000 } });
+    // The developer controls need a project admin's token; the new project's owner is its admin.
+    const moved = await page.request.post('/$fake/clock', {
+      data: { advanceMs: 15 * 60_000 },
+      headers: { Authorization: `Bearer ${user.accessToken}` },
+    });
     expect(moved.ok()).toBe(true);
     const respondTasksOnServer = async () => {
       const response = await user.fetch('fhir/R4/Task?code=respond-to-message&_summary=count');
@@ -114,5 +118,24 @@ test.describe('upload pages on an empty project', () => {
     await page.goto('/upload/everything');
     await page.getByRole('button', { name: 'Upload everything Data' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid upload type' })).toBeVisible();
+  });
+});
+
+test.describe('upload pages on the demo project', () => {
+  test("the nurse, who is not a project admin, is shown the server's words when uploading bots", async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('nurse@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: 'Password' }).fill('password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/Task/);
+    await menu(page).getByRole('link', { name: 'Upload Example Bots' }).click();
+    await page.getByRole('button', { name: 'Upload bots Data' }).click();
+    await expect(page.getByText('Only a project admin can create, deploy or execute bots')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(/\/upload\/bots/);
   });
 });

@@ -1,9 +1,10 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { search, SearchError } from '@/fhir/search';
 import { badRequest } from '../outcome';
-import type { ProjectSearchEngine, SearchableStore, SearchResult } from '../types';
+import type { ProjectSearchEngine, SearchableStore, SearchResult, Visibility } from '../types';
 import { getSearchRegistry } from './definitions';
 import { IndexedSource } from './hot-index';
+import { resourceMatcher, visibleSource } from './visibility';
 
 /** The search engine of one project's store, with FHIR R4 semantics and indexes on the hot parameters. */
 export function createProjectSearchEngine(
@@ -12,9 +13,22 @@ export function createProjectSearchEngine(
   const registry = getSearchRegistry();
   const source = new IndexedSource(store, registry);
   return {
-    search(resourceType: string, params: URLSearchParams): SearchResult {
+    search(resourceType: string, params: URLSearchParams, visibility?: Visibility): SearchResult {
       try {
-        return search(source, registry, resourceType, params);
+        return search(
+          visibility ? visibleSource(source, visibility) : source,
+          registry,
+          resourceType,
+          params
+        );
+      } catch (err) {
+        if (err instanceof SearchError) throw badRequest(err.message, err.parameter);
+        throw err;
+      }
+    },
+    matcher(resourceType: string, params: URLSearchParams): (resource: Resource) => boolean {
+      try {
+        return resourceMatcher(source, registry, resourceType, params);
       } catch (err) {
         if (err instanceof SearchError) throw badRequest(err.message, err.parameter);
         throw err;

@@ -23,6 +23,8 @@ const MINUTE = 60_000;
 describe('upload pages, against the fake server with an empty project', () => {
   let fake: FakeServer;
   let context: UploadContext;
+  /** The new project's owner is its admin, as the developer controls require. */
+  let adminToken: string;
 
   const search = async <T extends Resource>(type: string, query = ''): Promise<T[]> => {
     const bundle = await context.fhir.search(type, `${query}${query ? '&' : ''}_count=200`, {
@@ -35,6 +37,7 @@ describe('upload pages, against the fake server with an empty project', () => {
     fake.handle(
       new Request(`${BASE}$fake/clock`, {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
         body: JSON.stringify({ advanceMs: minutes * MINUTE }),
       })
     );
@@ -45,6 +48,7 @@ describe('upload pages, against the fake server with an empty project', () => {
       (await fake.handle(new Request(input, init))) ??
       new Response('Not found', { status: 404 })) as typeof fetch;
     const user = await signUpByApi(BASE, { fetchImpl, firstName: 'Alice', lastName: 'Smith' });
+    adminToken = user.accessToken;
     const client = new ApiClient({ baseUrl: BASE, clientId: 'carequeue-web', fetch: fetchImpl });
     const answer = await client.signIn.login({ email: user.email, password: user.password });
     if (!answer.code) throw new Error('no code');
