@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { Practitioner, Resource } from '@medplum/fhirtypes';
+import type { Practitioner, Resource, SearchParameter } from '@medplum/fhirtypes';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -19,6 +19,11 @@ import { ApiClient, MemoryStorage } from '@/sync';
 import { acceptServerVersion } from '@/sync/engine/record';
 import { signIn } from '@/sync/engine/testing/harness';
 import { FhirClient } from '@/sync/fhir/fhir-client';
+import {
+  readSearchParameters,
+  searchParameterQuery,
+  writeSearchParameters,
+} from '@/sync/local-query/definitions';
 import type { FetchLike } from '@/sync/platform';
 import { SyncService } from '@/sync/service';
 import type { SyncServiceApi, SyncServiceConfig } from '@/sync/service/types';
@@ -66,11 +71,26 @@ const seed: SeedData = {
   ],
 };
 
+/** An answer the test gives in the server's place to a read of the page, by path after the FHIR base. */
+export type PageAnswers = (path: string) => unknown;
+
 /** A fetch straight into the fake server (no network), with a switch that takes it offline. */
-function serverFetch(fake: FakeServer, network: { online: boolean }, heard?: string[]): FetchLike {
+function serverFetch(
+  fake: FakeServer,
+  network: { online: boolean },
+  heard?: string[],
+  answer?: (url: string) => unknown
+): FetchLike {
   return async (url, init) => {
     if (!network.online) throw new TypeError('Failed to fetch');
     heard?.push(url);
+    const given = answer?.(url);
+    if (given !== undefined) {
+      return new Response(JSON.stringify(given), {
+        status: 200,
+        headers: { 'Content-Type': 'application/fhir+json' },
+      });
+    }
     return (
       (await fake.handle(new Request(url, init))) ??
       new Response(JSON.stringify({ resourceType: 'OperationOutcome' }), { status: 404 })
@@ -90,13 +110,23 @@ export interface ReplicaHarness {
   props: Omit<ReplicaProviderProps, 'children'>;
   /** The FHIR requests the page itself made (not the sync engine's), relative to the FHIR base. */
   pageRequests: string[];
+  /**
+   * From now on the page's own server reads (not the engine's) whose path `answers` knows get that
+   * body; the others go to the fake server. For histories and searches a test wants exactly so.
+   */
+  answerPage(answers: PageAnswers): void;
+  /** Makes the replica hold these types: the engine follows them and their search definitions. */
+  follow(...resourceTypes: string[]): Promise<void>;
   /** Takes the page and the engine off the network (requests fail as 'Failed to fetch'), or back on. */
   setOnline(online: boolean): void;
   /** The server as the other user sees it: changes made through it are another user's. */
   other: FhirClient;
   /** Stores resources on the server as they are (ids kept), without the replica hearing of it. */
   serve(...resources: Resource[]): Promise<Resource[]>;
-  /** Stores resources on the server and the server's versions in the replica, as a pull would. */
+  /**
+   * Stores resources on the server and the server's versions in the replica, as a pull would; a
+   * resource's own meta (a dated version) wins over the server's stamp in the replica.
+   */
   hold(...resources: Resource[]): Promise<void>;
   /** Reads resources the server has ('Practitioner/bob') into the replica, as a pull would. */
   pull(...references: string[]): Promise<void>;
@@ -111,7 +141,7 @@ export interface ReplicaHarness {
   record(resourceType: string, id: string): Promise<StoredResource | undefined>;
   /** The user's view of a resource in the replica. */
   resource<T extends Resource>(resourceType: string, id: string): Promise<T | undefined>;
-  /** Renders `children` at `path` (the screen's own route is /screen) with Mantine and notifications. */
+  /** Renders `children` at `path` (any path but /Task) with Mantine, notifications and a memory router. */
   render(children: ReactNode, path?: string): ReturnType<typeof renderDom> & { router: TestRouter };
   /** Stops the engine's background runs. */
   stop(): void;
@@ -119,17 +149,20 @@ export interface ReplicaHarness {
 
 type TestRouter = ReturnType<typeof testRouter>;
 
+/** '/Task' is the task list a screen may go back to; every other path shows the screen under test. */
 function testRouter(children: ReactNode, path: string) {
   const root = createRootRoute({ component: Outlet });
-  const screen = createRoute({
-    getParentRoute: () => root,
-    path: '/screen',
-    component: () => <>{children}</>,
-  });
   const tasks = createRoute({ getParentRoute: () => root, path: '/Task', component: () => <p>Task list</p> });
+  const screen = createRoute({ getParentRoute: () => root, path: '/$', component: () => <>{children}</> });
   return createRouter({
-    routeTree: root.addChildren([screen, tasks]),
+    routeTree: root.addChildren([tasks, screen]),
     history: createMemoryHistory({ initialEntries: [path] }),
+    // Query values as plain text, as the app's router keeps them.
+    parseSearch: (searchStr) => Object.fromEntries(new URLSearchParams(searchStr)),
+    stringifySearch: (values) => {
+      const query = new URLSearchParams(values as Record<string, string>).toString();
+      return query ? `?${query}` : '';
+    },
   });
 }
 
@@ -145,11 +178,16 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
   const pageRequests: string[] = [];
   const heard: string[] = [];
   const storage = new MemoryStorage();
+  let pageAnswers: PageAnswers | undefined;
+  let fhirBase = '';
+  const relative = (url: string) => decodeURIComponent(url.slice(fhirBase.length));
+  const answerPage = (url: string) =>
+    fhirBase && url.startsWith(fhirBase) ? pageAnswers?.(relative(url)) : undefined;
   const client = new ApiClient({
     baseUrl: BASE_URL,
     clientId: 'carequeue-web',
     storage,
-    fetch: serverFetch(fake, network, heard),
+    fetch: serverFetch(fake, network, heard, answerPage),
     retryDelayMs: 0,
   });
   await client.initialize();
@@ -185,7 +223,7 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
     return () => listeners.delete(listener);
   };
 
-  const fhirBase = client.fhirUrl();
+  fhirBase = client.fhirUrl();
   const accept = async (resources: Resource[]): Promise<void> => {
     await replica.transaction(async (tx) => {
       for (const resource of resources) await acceptServerVersion(tx, resource);
@@ -233,9 +271,24 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
     applied,
     props,
     get pageRequests() {
-      return heard
-        .filter((url) => url.startsWith(fhirBase))
-        .map((url) => decodeURIComponent(url.slice(fhirBase.length)));
+      return heard.filter((url) => url.startsWith(fhirBase)).map(relative);
+    },
+    answerPage(answers) {
+      pageAnswers = answers;
+    },
+    async follow(...resourceTypes) {
+      const held = await replica.transaction((tx) => readSearchParameters(tx));
+      const bases = [...new Set([...(held?.bases ?? []), ...resourceTypes])];
+      const found = await other.searchAll('SearchParameter', searchParameterQuery(bases), {
+        noCache: true,
+      });
+      await replica.transaction((tx) =>
+        writeSearchParameters(tx, found as SearchParameter[], {
+          fetchedAt: fake.clock.now().toISOString(),
+          bases,
+        })
+      );
+      await act(async () => changed());
     },
     setOnline(online) {
       network.online = online;
@@ -243,7 +296,10 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
     other,
     serve,
     async hold(...resources) {
-      await accept(await serve(...resources));
+      const served = await serve(...resources);
+      await accept(
+        served.map((resource, i) => ({ ...resource, meta: { ...resource.meta, ...resources[i]?.meta } }))
+      );
     },
     async pull(...references) {
       const read = references.map((reference) => {
