@@ -99,6 +99,12 @@ function serverFetch(
 }
 
 export interface ReplicaHarness {
+  /** Where the fake server answers (its control paths too: `${baseUrl}$fake/clock`). */
+  baseUrl: string;
+  /** The project ME works in; it holds only the two users' Practitioners at the start. */
+  projectId: string;
+  /** The server as ME sees it, through the page's own client. */
+  fhir: FhirClient;
   /** The fake FHIR server; `fake.clock` is the server's clock (advance it to move server time). */
   fake: FakeServer;
   replica: MemoryReplicaStore;
@@ -143,7 +149,7 @@ export interface ReplicaHarness {
   resource<T extends Resource>(resourceType: string, id: string): Promise<T | undefined>;
   /** Renders `children` at `path` (any path but /Task) with Mantine, notifications and a memory router. */
   render(children: ReactNode, path?: string): ReturnType<typeof renderDom> & { router: TestRouter };
-  /** Stops the engine's background runs. */
+  /** Stops the engine's background runs and the server's bots. */
   stop(): void;
 }
 
@@ -175,7 +181,6 @@ function testRouter(children: ReactNode, path: string) {
 export async function replicaHarness(): Promise<ReplicaHarness> {
   const fake = createFakeServer({ seed });
   const network = { online: true };
-  const pageRequests: string[] = [];
   const heard: string[] = [];
   const storage = new MemoryStorage();
   let pageAnswers: PageAnswers | undefined;
@@ -265,6 +270,9 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
     changes,
   };
   return {
+    baseUrl: BASE_URL,
+    projectId: PROJECT,
+    fhir: new FhirClient({ client }),
     fake,
     replica,
     service,
@@ -337,6 +345,9 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
       );
       return { ...result, router };
     },
-    stop: () => service.stop(),
+    stop() {
+      service.stop();
+      fake.bots.dispose();
+    },
   };
 }
