@@ -21,7 +21,11 @@ const layerFences = [
     message: 'Features never import each other; compose them in src/app.',
   })),
   { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
-  // FEATURE-FENCE
+  {
+    target: './src/features',
+    from: ['./src/db', './src/sync'],
+    message: 'Features read and write through src/ui (and pure src/fhir), never src/db or src/sync.',
+  },
   {
     target: './src/ui',
     from: ['./src/features', './src/app'],

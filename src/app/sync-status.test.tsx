@@ -214,7 +214,10 @@ describe('conflicts panel', () => {
         name: 'Retry',
       })
     );
-    await waitFor(async () => expect((await serverTask(nurse, second.id ?? '')).status).toBe('on-hold'));
+    // The retry is pushed by the next run, after the task list (now searched in jsdom too) re-renders.
+    await waitFor(async () => expect((await serverTask(nurse, second.id ?? '')).status).toBe('on-hold'), {
+      timeout: 10_000,
+    });
   });
 });
 

@@ -46,6 +46,14 @@ export class MemoryReplicaStore implements ReplicaStore {
     return result;
   }
 
+  /**
+   * Copies of every record, read outside the transaction queue: what a reader sees between
+   * transactions (the jsdom stand-in for listing IndexedDB, which reads committed data only).
+   */
+  records(): StoredResource[] {
+    return [...this.tables.resources.values()].map(copy);
+  }
+
   async wipe(): Promise<void> {
     await this.transaction(async () => undefined);
     this.tables = emptyTables();

@@ -1,16 +1,19 @@
 import { splitPending } from '@/db/outbox-counts';
-import type { ReplicaStore } from '@/db/types';
+import type { MemoryReplicaStore } from '@/db/memory-replica';
+import { createRecordReader } from '@/sync/local-query';
 import type { ReplicaReader } from './reader';
 
 /**
- * The reads over a replica that cannot be listed (the in-memory store of jsdom tests, which have no
- * IndexedDB): records by key, the outbox, conflicts and meta work; lists by type and searches are
- * empty. Searches are tested on the Dexie replica in real Chromium.
+ * The reads over the in-memory replica (jsdom tests and tools, which have no IndexedDB): records by
+ * key, the outbox, conflicts and meta through transactions; lists by type and searches over the
+ * committed records, answered by the same local query reader the Dexie replica's results feed.
  */
-export function storeReader(store: ReplicaStore): ReplicaReader {
+export function storeReader(store: MemoryReplicaStore): ReplicaReader {
+  const listing = () => createRecordReader(store.records());
   return {
     record: (key) => store.transaction((tx) => tx.getResource(key)),
-    recordsOfType: async () => [],
+    recordsOfType: async (resourceType) =>
+      store.records().filter((record) => record.resourceType === resourceType),
     outbox: () => store.transaction((tx) => tx.listOutbox()),
     outboxOf: (key) => store.transaction((tx) => tx.outboxOf(key)),
     conflicts: () => store.transaction((tx) => tx.listConflicts()),
@@ -27,13 +30,13 @@ export function storeReader(store: ReplicaStore): ReplicaReader {
     },
     meta: (key) => store.transaction((tx) => tx.getMeta(key)),
     search: {
-      listResources: async () => [],
+      listResources: (resourceType, conditions) => listing().listResources(resourceType, conditions),
       getResources: (keys) =>
         store.transaction(async (tx) => {
           const found = await Promise.all(keys.map((key) => tx.getResource(key)));
           return found.filter((record) => record !== undefined);
         }),
-      distinctValues: async () => [],
+      distinctValues: (resourceType, field) => listing().distinctValues(resourceType, field),
     },
   };
 }

@@ -1,8 +1,9 @@
-import type { Bundle, Patient } from '@medplum/fhirtypes';
-import { render, screen, within } from '@testing-library/react';
+import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderConsole } from '../testing/harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { ConsolePages } from '../testing/ConsolePages';
 
 const patient = (id: string, family: string, updated: string): Patient => ({
   resourceType: 'Patient',
@@ -24,13 +25,34 @@ const rowIds = (): (string | null)[] =>
     .slice(1)
     .map((row) => row.getAttribute('data-resource-id'));
 
+let h: ReplicaHarness;
+beforeEach(async () => {
+  h = await replicaHarness();
+});
+afterEach(() => h.stop());
+
+/**
+ * The console at `path` over a replica holding `held` (and the search definitions of `heldTypes`),
+ * the page's other server reads answered by `server` or the fake server, or no network at all.
+ */
+async function renderConsole(
+  path: string,
+  options: { held?: Resource[]; heldTypes?: string[]; server?: PageAnswers; online?: boolean } = {}
+) {
+  if (options.heldTypes) await h.follow(...options.heldTypes);
+  if (options.held) await h.hold(...options.held);
+  if (options.server) h.answerPage(options.server);
+  if (options.online === false) h.setOnline(false);
+  const { router, unmount } = h.render(<ConsolePages />, path);
+  return { router, unmount };
+}
+
 describe('the resource list', () => {
   it('lists a type the replica holds with its default columns, newest first, 20 a page', async () => {
-    const { element, requests, router } = renderConsole('/Patient', {
+    const { router } = await renderConsole('/Patient', {
       held: patients,
       heldTypes: ['Patient'],
     });
-    render(element);
     const table = await screen.findByRole('table', { name: 'Patient list' });
     expect(
       within(table)
@@ -41,7 +63,7 @@ describe('the resource list', () => {
     expect(rowIds()[0]).toBe('p44');
     expect(screen.getByLabelText('Count')).toHaveTextContent('1–20 of 45');
     expect(screen.getByText('From this device')).toBeInTheDocument();
-    expect(requests).toEqual([]);
+    expect(h.pageRequests).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(router.state.location.search).toMatchObject({ _offset: '20' });
@@ -51,8 +73,7 @@ describe('the resource list', () => {
   });
 
   it("says 'No results' when the search matches nothing", async () => {
-    const { element } = renderConsole('/Patient?name=nobody', { held: patients, heldTypes: ['Patient'] });
-    render(element);
+    await renderConsole('/Patient?name=nobody', { held: patients, heldTypes: ['Patient'] });
     expect(await screen.findByText('No results')).toBeInTheDocument();
   });
 
@@ -63,8 +84,7 @@ describe('the resource list', () => {
       total: 1,
       entry: [{ resource: { resourceType: 'Observation', id: 'o1', status: 'final', code: { text: 'K' } } }],
     };
-    const { element, requests } = renderConsole('/Observation', { server: () => bundle });
-    render(element);
+    await renderConsole('/Observation', { server: () => bundle });
     const table = await screen.findByRole('table', { name: 'Observation list' });
     expect(
       within(table)
@@ -73,19 +93,17 @@ describe('the resource list', () => {
     ).toEqual(['ID', 'Last Updated']);
     expect(within(table).getByText('o1')).toBeInTheDocument();
     expect(screen.getByText('From the server')).toBeInTheDocument();
-    expect(requests).toEqual(['Observation?_sort=-_lastUpdated&_count=20&_offset=0&_total=accurate']);
+    expect(h.pageRequests).toEqual(['Observation?_sort=-_lastUpdated&_count=20&_offset=0&_total=accurate']);
   });
 
   it('says clearly when that type cannot be listed offline', async () => {
-    const { element } = renderConsole('/Observation', { online: false });
-    render(element);
+    await renderConsole('/Observation', { online: false });
     expect(await screen.findByText('Not available offline')).toBeInTheDocument();
   });
 
   it('names an unknown resource type instead of searching it', async () => {
-    const { element, requests } = renderConsole('/Patientz');
-    render(element);
+    await renderConsole('/Patientz');
     expect(await screen.findByText('Unknown resource type')).toBeInTheDocument();
-    expect(requests).toEqual([]);
+    expect(h.pageRequests).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import type { Bundle, DiagnosticReport, Observation, Patient, Task } from '@medplum/fhirtypes';
-import { render, screen, within } from '@testing-library/react';
+import type { Bundle, DiagnosticReport, Observation, Patient, Resource, Task } from '@medplum/fhirtypes';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderConsole } from '../testing/harness';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { ConsolePages } from '../testing/ConsolePages';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
   resourceType: 'Observation',
@@ -59,14 +60,35 @@ const server = (path: string): unknown => {
   return undefined;
 };
 
+let h: ReplicaHarness;
+beforeEach(async () => {
+  h = await replicaHarness();
+});
+afterEach(() => h.stop());
+
+/**
+ * The console at `path` over a replica holding `held` (and the search definitions of `heldTypes`),
+ * the page's other server reads answered by `server` or the fake server, or no network at all.
+ */
+async function renderConsole(
+  path: string,
+  options: { held?: Resource[]; heldTypes?: string[]; server?: PageAnswers; online?: boolean } = {}
+) {
+  if (options.heldTypes) await h.follow(...options.heldTypes);
+  if (options.held) await h.hold(...options.held);
+  if (options.server) h.answerPage(options.server);
+  if (options.online === false) h.setOnline(false);
+  const { router, unmount } = h.render(<ConsolePages />, path);
+  return { router, unmount };
+}
+
 describe('the resource page', () => {
   it('opens a report on its Report tab, results in the report’s order, the critical one highlighted', async () => {
-    const { element } = renderConsole('/DiagnosticReport/r1/report', {
+    await renderConsole('/DiagnosticReport/r1/report', {
       held: [report],
       heldTypes: ['DiagnosticReport'],
       server,
     });
-    render(element);
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
       'Report',
       'Details',
@@ -88,12 +110,11 @@ describe('the resource page', () => {
   });
 
   it('changes tab by URL; History lists author, date and version, linking to that version', async () => {
-    const { element, router } = renderConsole('/DiagnosticReport/r1/report', {
+    const { router } = await renderConsole('/DiagnosticReport/r1/report', {
       held: [report],
       heldTypes: ['DiagnosticReport'],
       server,
     });
-    render(element);
     await userEvent.click(await screen.findByRole('tab', { name: 'Details' }));
     expect(router.state.location.pathname).toBe('/DiagnosticReport/r1/details');
     const details = await screen.findByRole('table', { name: 'Resource details' });
@@ -129,12 +150,11 @@ describe('the resource page', () => {
       focus: { reference: 'DiagnosticReport/r1' },
       meta: { lastUpdated: '2024-03-03T00:00:00Z' },
     };
-    const { element } = renderConsole('/DiagnosticReport/r1/timeline', {
+    await renderConsole('/DiagnosticReport/r1/timeline', {
       held: [report, task],
       heldTypes: ['DiagnosticReport', 'Task', 'Patient'],
       server,
     });
-    render(element);
     expect(await screen.findByRole('link', { name: 'Review Diagnostic Report' })).toHaveAttribute(
       'href',
       '/Task/t1/details'
@@ -145,19 +165,21 @@ describe('the resource page', () => {
 
   it('reads a resource the replica does not hold from the server, and says when it cannot', async () => {
     const patient: Patient = { resourceType: 'Patient', id: 'p9', name: [{ given: ['Bo'], family: 'Lee' }] };
-    const online = renderConsole('/Patient/p9/details', {
+    const { unmount } = await renderConsole('/Patient/p9/details', {
       server: (path) => (path === 'Patient/p9' ? patient : undefined),
     });
-    const { unmount } = render(online.element);
     expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
     expect(screen.getByText('From the server')).toBeInTheDocument();
     unmount();
-    render(renderConsole('/Patient/p9/details', { online: false }).element);
+    // A fresh device, whose page has not read the patient before.
+    h.stop();
+    h = await replicaHarness();
+    await renderConsole('/Patient/p9/details', { online: false });
     expect(await screen.findByText('Not available offline')).toBeInTheDocument();
   });
 
   it('names an unknown resource type', async () => {
-    render(renderConsole('/Nope/1/details').element);
+    await renderConsole('/Nope/1/details');
     expect(await screen.findByText('Unknown resource type')).toBeInTheDocument();
   });
 });

@@ -1,85 +1,99 @@
-import type { Patient } from '@medplum/fhirtypes';
-import { describe, expect, it } from 'vitest';
-import { listSearchParameters } from '@mocks/engine/search';
-import { deriveFields } from '@/db/derive';
-import type { StoredResource } from '@/db/types';
-import { createLocalQueryEngine, createRecordReader } from '@/sync/local-query';
+import type { Patient, Task } from '@medplum/fhirtypes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchReplica, withOffset } from '@/ui';
+import { ME, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { effectiveQuery } from '../list/status-tabs';
-import { DOCTOR, due, ME, NURSE, performer, taskRecord } from '../testing/records';
 import { myTasksQueue, roleTasksQueue, stateTasksQueue } from './menu-queues';
 import { DEFAULT_TASK_FIELDS, parseFields, QUEUE_FIELDS, showsStatusTabs, taskSearch } from './task-query';
-import { withOffset } from '@/ui';
 
 /**
  * The queue rules as the task list applies them: the menu's queue URLs and the list's own additions
- * (status tab, default sort, page) run through the local query engine, as the list does.
+ * (status tab, default sort, page) answered by the replica the list reads, filled through the engine.
  */
-const engine = createLocalQueryEngine({ definitions: listSearchParameters() });
+const DOCTOR = '158965000';
+const NURSE = '224535009';
 
-function patientRecord(id: string, state: string): StoredResource {
-  const resource: Patient = { resourceType: 'Patient', id, address: [{ state }] };
-  return {
-    key: `Patient/${id}`,
-    resourceType: 'Patient',
-    id,
-    resource,
-    pending: 0,
-    deleted: 0,
-    lastUpdated: '',
-  };
-}
-
+const performer = (code: string): Task['performerType'] => [
+  { coding: [{ system: 'http://snomed.info/sct', code }] },
+];
+const due = (end: string): Task['restriction'] => ({ period: { end } });
+const task = (id: string, fields: Partial<Task> = {}): Task => ({
+  resourceType: 'Task',
+  id,
+  status: 'ready',
+  intent: 'order',
+  ...fields,
+});
+const patient = (id: string, state: string): Patient => ({
+  resourceType: 'Patient',
+  id,
+  address: [{ state }],
+});
+/** A task for the patient living in `state` (the replica copies the patient's state onto the task). */
 const inState = (state: string) => ({ for: { reference: `Patient/${state.toLowerCase()}` } });
-/** The patient's state as the replica copies it onto the task on every write. */
-const stateOf = (record: StoredResource): Partial<StoredResource> =>
-  record.patient ? { patientState: record.patient.slice('Patient/'.length).toUpperCase() } : {};
 
-const records: StoredResource[] = [
-  patientRecord('ny', 'NY'),
-  patientRecord('ca', 'CA'),
-  taskRecord('mine-routine', {
+const tasks: Task[] = [
+  task('mine-routine', {
     owner: { reference: ME },
     priority: 'routine',
     restriction: due('2024-03-01T00:00:00Z'),
   }),
-  taskRecord('mine-stat-late', {
+  task('mine-stat-late', {
     owner: { reference: ME },
     priority: 'stat',
     restriction: due('2024-05-01T00:00:00Z'),
   }),
-  taskRecord('mine-stat-early', {
+  task('mine-stat-early', {
     owner: { reference: ME },
     priority: 'stat',
     restriction: due('2024-02-01T00:00:00Z'),
   }),
-  taskRecord('mine-stat-undated', { owner: { reference: ME }, priority: 'stat' }),
-  taskRecord('mine-done', { owner: { reference: ME }, priority: 'stat', status: 'completed' }),
-  taskRecord('mine-deleted', { owner: { reference: ME }, priority: 'stat' }, { deleted: 1 }),
-  taskRecord('other-owner', { owner: { reference: 'Practitioner/other' }, priority: 'stat' }),
-  taskRecord('doctor-asap', { performerType: performer(DOCTOR), priority: 'asap', ...inState('NY') }),
-  taskRecord('doctor-urgent', { performerType: performer(DOCTOR), priority: 'urgent', ...inState('CA') }),
-  taskRecord('doctor-owned', {
+  task('mine-stat-undated', { owner: { reference: ME }, priority: 'stat' }),
+  task('mine-done', { owner: { reference: ME }, priority: 'stat', status: 'completed' }),
+  task('mine-deleted', { owner: { reference: ME }, priority: 'stat' }),
+  task('other-owner', { owner: { reference: 'Practitioner/other' }, priority: 'stat' }),
+  task('doctor-asap', { performerType: performer(DOCTOR), priority: 'asap', ...inState('NY') }),
+  task('doctor-urgent', { performerType: performer(DOCTOR), priority: 'urgent', ...inState('CA') }),
+  task('doctor-owned', {
     performerType: performer(DOCTOR),
     owner: { reference: 'Practitioner/x' },
     ...inState('NY'),
   }),
-  taskRecord('doctor-done', { performerType: performer(DOCTOR), status: 'completed', ...inState('NY') }),
-  taskRecord('nurse-ny', {
+  task('doctor-done', { performerType: performer(DOCTOR), status: 'completed', ...inState('NY') }),
+  task('nurse-ny', {
     performerType: performer(NURSE),
     priority: 'stat',
     status: 'on-hold',
     ...inState('NY'),
   }),
-]
-  .map((record) => ({ ...record, ...deriveFields(record.resource) }))
-  .map((record) => ({ ...record, ...stateOf(record) }));
+];
+
+let h: ReplicaHarness;
+const harnesses: ReplicaHarness[] = [];
+afterAll(() => harnesses.forEach((harness) => harness.stop()));
+
+/** A replica holding the patients and tasks, 'mine-deleted' deleted on this device. */
+beforeAll(async () => {
+  h = await replicaHarness();
+  harnesses.push(h);
+  await h.hold(patient('ny', 'NY'), patient('ca', 'CA'));
+  await h.hold(...tasks);
+  await h.service.applyChange({
+    resourceType: 'Task',
+    id: 'mine-deleted',
+    kind: 'delete',
+    commutes: false,
+    label: 'Delete Task',
+  });
+});
 
 /** The ids the task list shows for a URL query, page by page as the list asks for them. */
-async function listed(search: [string, string][] | string, rows = records): Promise<string[]> {
+async function listed(search: [string, string][] | string, on = h): Promise<string[]> {
   const params = new URLSearchParams(search);
   const query = taskSearch(effectiveQuery(params, showsStatusTabs(params)));
-  const found = await engine.searchReplica(createRecordReader(rows), 'Task', query);
-  return found.resources.map((resource) => resource.id ?? '');
+  const found = await searchReplica(on.props.reader, 'Task', query.toString());
+  if (found.status !== 'ready') throw new Error(`The replica answered ${found.status}`);
+  return found.records.map((record) => record.id);
 }
 
 describe('which tasks belong in which queue, and in what order', () => {
@@ -115,7 +129,9 @@ describe('which tasks belong in which queue, and in what order', () => {
   });
 
   it('pages 20 rows at a time; the next page starts where the URL says', async () => {
-    const many = Array.from({ length: 45 }, (_, i) => taskRecord(`t${String(i).padStart(2, '0')}`));
+    const many = await replicaHarness();
+    harnesses.push(many);
+    await many.hold(...Array.from({ length: 45 }, (_, i) => task(`t${String(i).padStart(2, '0')}`)));
     expect(await listed('', many)).toHaveLength(20);
     expect((await listed(withOffset(new URLSearchParams(), 40).toString(), many))[0]).toBe('t40');
     expect(await listed(withOffset(new URLSearchParams(), 40).toString(), many)).toHaveLength(5);

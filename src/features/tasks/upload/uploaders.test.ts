@@ -9,19 +9,16 @@ import type {
   ValueSet,
 } from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeServer, type FakeServer } from '@mocks/server';
 import { buildSeed } from '@mocks/seed';
-import { signUpByApi } from '@tests/fixtures/api-sign-up';
-import { ApiClient, FhirClient } from '@/sync';
+import { ME, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { CORE_VALUESETS } from './data/value-sets';
 import type { UploadContext } from './uploaders/context';
 import { INVALID_UPLOAD_TYPE, loadUploader, UPLOAD_TYPES } from './uploads';
 
-const BASE = 'http://localhost/';
 const MINUTE = 60_000;
 
 describe('upload pages, against the fake server with an empty project', () => {
-  let fake: FakeServer;
+  let h: ReplicaHarness;
   let context: UploadContext;
   /** The new project's owner is its admin, as the developer controls require. */
   let adminToken: string;
@@ -32,10 +29,10 @@ describe('upload pages, against the fake server with an empty project', () => {
     });
     return (bundle.entry ?? []).map((entry) => entry.resource as T);
   };
-  const run = async (type: string) => (await loadUploader(type))({ ...context, now: fake.clock.now() });
+  const run = async (type: string) => (await loadUploader(type))({ ...context, now: h.fake.clock.now() });
   const moveClock = (minutes: number) =>
-    fake.handle(
-      new Request(`${BASE}$fake/clock`, {
+    h.fake.handle(
+      new Request(`${h.baseUrl}$fake/clock`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
         body: JSON.stringify({ advanceMs: minutes * MINUTE }),
@@ -43,25 +40,18 @@ describe('upload pages, against the fake server with an empty project', () => {
     );
 
   beforeEach(async () => {
-    fake = createFakeServer({ seed: 'none' });
-    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      (await fake.handle(new Request(input, init))) ??
-      new Response('Not found', { status: 404 })) as typeof fetch;
-    const user = await signUpByApi(BASE, { fetchImpl, firstName: 'Alice', lastName: 'Smith' });
-    adminToken = user.accessToken;
-    const client = new ApiClient({ baseUrl: BASE, clientId: 'carequeue-web', fetch: fetchImpl });
-    const answer = await client.signIn.login({ email: user.email, password: user.password });
-    if (!answer.code) throw new Error('no code');
-    await client.signIn.complete(answer.code);
+    h = await replicaHarness();
+    const session = h.props.client.session.getState();
+    adminToken = session.status === 'none' ? '' : session.login.accessToken;
     context = {
-      fhir: new FhirClient({ client }),
-      profile: user.profile,
+      fhir: h.fhir,
+      profile: ME,
       profileName: 'Alice Smith',
-      projectId: user.projectId,
+      projectId: h.projectId,
       now: new Date(),
     };
   });
-  afterEach(() => fake.bots.dispose());
+  afterEach(() => h.stop());
 
   it("fails an unknown type with 'Invalid upload type'", async () => {
     await expect(loadUploader('everything')).rejects.toThrow(INVALID_UPLOAD_TYPE);
@@ -138,11 +128,11 @@ describe('upload pages, against the fake server with an empty project', () => {
           ?.code
     );
     expect(states).toEqual(['NY', 'CA', 'TX']);
-    const before = fake.engine.snapshot().projects.find((p) => p.id === context.projectId)?.versions.length;
+    const before = h.fake.engine.snapshot().projects.find((p) => p.id === context.projectId)?.versions.length;
     await (
       await loadUploader('qualifications')
     )({ ...context, profile: '' });
-    expect(fake.engine.snapshot().projects.find((p) => p.id === context.projectId)?.versions.length).toBe(
+    expect(h.fake.engine.snapshot().projects.find((p) => p.id === context.projectId)?.versions.length).toBe(
       before
     );
   });
