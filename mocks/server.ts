@@ -1,7 +1,10 @@
 import type { FhirEngine } from './engine';
 import { createFhirEngine } from './engine';
 import type { EngineSnapshot } from './engine';
-import { createAuthService, type AuthService, type AuthSnapshot } from './auth';
+import { createAuthService, type AuthService, type AuthSnapshot, type GoogleVerifier } from './auth';
+import { Mailbox, type CapturedEmail } from './email/mailbox';
+import { MAILBOX_CONTROL, mailboxRoute } from './email/mailbox-route';
+import { sendEmailRoute } from './email/send';
 import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
@@ -12,8 +15,10 @@ import type { BotRunner } from './bots/runner';
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
 export const CONTROL_PATH = '/$fake/';
-/** Medplum's admin API (admin/projects/{projectId}/bot). */
+/** Medplum's admin API (admin/projects/{projectId}/bot, .../invite). */
 const ADMIN_PATH = '/admin/';
+/** Medplum's e-mail API; the fake server keeps what is sent in its developer mailbox. */
+const EMAIL_SEND_PATH = '/email/v1/send';
 /** A write that fired subscription bots is answered once they finished, waiting at most this long. */
 const SUBSCRIPTION_WAIT_MS = 3000;
 
@@ -22,6 +27,8 @@ export interface FakeServerState {
   clockOffsetMs: number;
   engine: EngineSnapshot;
   auth: AuthSnapshot;
+  /** The developer mailbox; absent in data saved before it existed. */
+  emails?: CapturedEmail[];
 }
 
 export interface FakeServerOptions {
@@ -35,6 +42,8 @@ export interface FakeServerOptions {
   botRunner?: BotRunner;
   /** Time limit of one bot run. */
   botTimeoutMs?: number;
+  /** Accept Google sign-in checked by this verifier; without it auth/google is refused. */
+  google?: GoogleVerifier;
 }
 
 export interface FakeServer {
@@ -43,6 +52,8 @@ export interface FakeServer {
   readonly auth: AuthService;
   /** Bots: deploy, execute, subscriptions and the schedule. */
   readonly bots: BotService;
+  /** Every e-mail the server sent (invitations, password resets, email/v1/send). */
+  readonly mailbox: Mailbox;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -59,11 +70,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
+  const mailbox = new Mailbox(clock);
+  mailbox.subscribe(notify);
 
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
     unsubscribers.forEach((unsubscribe) => unsubscribe());
     engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
     let users: SeedData['users'] = [];
+    mailbox.restore(state?.emails);
     if (state) {
       clock.offset = state.clockOffsetMs;
       engine.restore(state.engine);
@@ -84,6 +98,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       users,
       clock,
       accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+      google: options.google,
+      sendEmail: (email, origin) => mailbox.send(email, origin),
     });
     if (state) auth.restore(state.auth);
     unsubscribers = [engine.subscribe(notify), auth.subscribe(notify)];
@@ -99,8 +115,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   build(options.seed, options.state);
 
   const control = async (request: Request, path: string): Promise<Response> => {
-    if (request.method !== 'POST') return refusal(new FhirError(405, 'Use POST', 'not-supported'));
     if (path === 'clock') {
+      if (request.method !== 'POST') return refusal(new FhirError(405, 'Use POST', 'not-supported'));
       const body = (await request.json().catch(() => ({}))) as { advanceMs?: unknown };
       const ms = Number(body.advanceMs);
       if (!Number.isFinite(ms) || ms < 0)
@@ -110,6 +126,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       notify();
       return json(200, { now: clock.now().toISOString() });
     }
+    if (path === MAILBOX_CONTROL) return mailboxRoute(mailbox, request, await auth.authenticate(request));
+    if (request.method !== 'POST') return refusal(new FhirError(405, 'Use POST', 'not-supported'));
     if (path === 'reset') {
       build(options.seed === 'none' ? 'none' : 'demo', undefined);
       notify();
@@ -134,6 +152,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get bots() {
       return currentBots();
     },
+    mailbox,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
@@ -153,10 +172,27 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
-      if (path.startsWith(CONTROL_PATH)) return control(request, path.slice(CONTROL_PATH.length));
+      if (path.startsWith(CONTROL_PATH)) {
+        try {
+          return await control(request, path.slice(CONTROL_PATH.length));
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
+      }
+      if (path === EMAIL_SEND_PATH) {
+        try {
+          return await sendEmailRoute(mailbox, request, await auth.authenticate(request));
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
+      }
       if (path.startsWith(ADMIN_PATH)) {
         try {
-          const answer = await currentBots().handleAdmin(request, await auth.authenticate(request));
+          const context = await auth.authenticate(request);
+          const answer =
+            (await auth.handleAdmin(request, context)) ?? (await currentBots().handleAdmin(request, context));
           if (answer) return answer;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
@@ -166,7 +202,13 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       return auth.handle(request);
     },
     snapshot() {
-      return { version: 1, clockOffsetMs: clock.offset, engine: engine.snapshot(), auth: auth.snapshot() };
+      return {
+        version: 1,
+        clockOffsetMs: clock.offset,
+        engine: engine.snapshot(),
+        auth: auth.snapshot(),
+        emails: mailbox.snapshot(),
+      };
     },
     subscribe(listener) {
       listeners.add(listener);

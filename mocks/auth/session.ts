@@ -43,6 +43,7 @@ export async function authenticate(ctx: AuthContext, request: Request): Promise<
     profile: { ...identity.profile },
     login: login.id,
     clientId: login.clientId ?? '',
+    admin: identity.admin,
   };
 }
 

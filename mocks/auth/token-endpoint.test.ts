@@ -172,6 +172,7 @@ describe('access tokens on FHIR calls', () => {
       profile: { reference: 'Practitioner/alice', display: 'Alice Smith' },
       login: expect.any(String),
       clientId: '',
+      admin: false,
     });
   });
 

@@ -14,6 +14,8 @@ export interface RequestContext {
   profile: Reference;
   login: string;
   clientId: string;
+  /** The caller's ProjectMembership is a project admin's. */
+  admin?: boolean;
 }
 
 /**
