@@ -21,7 +21,9 @@ const withGoogle = () => createTestServer({ google: testGoogleVerifier(GOOGLE_CL
 describe('Google sign-in', () => {
   it("answers 'Google authentication is not enabled' on a server without a Google verifier", async () => {
     const { service } = createTestServer();
-    const credential = await signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, { email: 'doctor@example.com' });
+    const credential = await signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, {
+      email: 'doctor@example.com',
+    });
     const google = await postJson(service, 'auth/google', googleBody(credential));
     expect(google.status).toBe(400);
     expect(outcomeText(google.body)).toBe('Google authentication is not enabled');
@@ -40,11 +42,15 @@ describe('Google sign-in', () => {
 
   it('refuses a credential signed with another key or issued to another client', async () => {
     const { service } = withGoogle();
-    const otherKey = await signTestGoogleCredential(GOOGLE_CLIENT, 'another-key', { email: 'doctor@example.com' });
+    const otherKey = await signTestGoogleCredential(GOOGLE_CLIENT, 'another-key', {
+      email: 'doctor@example.com',
+    });
     expect(outcomeText((await postJson(service, 'auth/google', googleBody(otherKey))).body)).toBe(
       'Invalid Google credential'
     );
-    const otherClient = await signTestGoogleCredential('other-client', TEST_KEY, { email: 'doctor@example.com' });
+    const otherClient = await signTestGoogleCredential('other-client', TEST_KEY, {
+      email: 'doctor@example.com',
+    });
     expect(outcomeText((await postJson(service, 'auth/google', googleBody(otherClient))).body)).toBe(
       'Invalid Google credential'
     );
@@ -58,8 +64,14 @@ describe('Google sign-in', () => {
   it('signs a known e-mail in with a verified credential, through to tokens', async () => {
     const { service } = withGoogle();
     const { verifier, challenge } = pkcePair();
-    const credential = await signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, { email: 'doctor@example.com' });
-    const google = await postJson(service, 'auth/google', googleBody(credential, { codeChallenge: challenge }));
+    const credential = await signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, {
+      email: 'doctor@example.com',
+    });
+    const google = await postJson(
+      service,
+      'auth/google',
+      googleBody(credential, { codeChallenge: challenge })
+    );
     expect(google.body).toEqual({ login: expect.any(String), code: expect.any(String) });
     const tokens = await exchangeCode(service, google.body.code, verifier);
     expect(tokens.status).toBe(200);

@@ -71,7 +71,11 @@ export async function invite(
   projectId: string
 ): Promise<Response> {
   if (request.method !== 'POST') {
-    throw new FhirError(405, `Method ${request.method} not allowed on admin/projects/{id}/invite`, 'not-supported');
+    throw new FhirError(
+      405,
+      `Method ${request.method} not allowed on admin/projects/{id}/invite`,
+      'not-supported'
+    );
   }
   requireProjectAdmin(context, projectId);
   const project = ctx.directory.project(projectId);
@@ -99,7 +103,9 @@ export async function invite(
   const profile = ctx.directory.createResource<Patient | Practitioner | RelatedPerson>(projectId, {
     resourceType: fields.resourceType,
     name: [{ given: [fields.firstName], family: fields.lastName }],
-    telecom: [{ system: 'email', use: fields.resourceType === 'Practitioner' ? 'work' : 'home', value: fields.email }],
+    telecom: [
+      { system: 'email', use: fields.resourceType === 'Practitioner' ? 'work' : 'home', value: fields.email },
+    ],
   } as Patient | Practitioner | RelatedPerson);
   const membership: SeedMembership = {
     id: newId(),

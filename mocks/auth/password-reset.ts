@@ -87,7 +87,10 @@ export function setPassword(ctx: AuthContext, body: JsonBody): JsonBody {
     throw badRequest(`Invalid password, must be at least ${MIN_PASSWORD_LENGTH} characters`, 'password');
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw badRequest(`Password must be between ${MIN_PASSWORD_LENGTH} and ${MAX_PASSWORD_LENGTH} characters`, 'password');
+    throw badRequest(
+      `Password must be between ${MIN_PASSWORD_LENGTH} and ${MAX_PASSWORD_LENGTH} characters`,
+      'password'
+    );
   }
   const request = ctx.state.securityRequest(id);
   if (!request) throw notFound('Not found');

@@ -9,14 +9,7 @@ import { invite, inviteProjectId } from './invite';
 import { resetPassword, setPassword } from './password-reset';
 import { newPatient, newProject, newUser } from './registration';
 import { authenticate, logout, me, openIdConfiguration, userInfo } from './session';
-import {
-  authMethod,
-  chooseProfile,
-  chooseScope,
-  googleLogin,
-  passwordLogin,
-  verifyMfa,
-} from './sign-in';
+import { authMethod, chooseProfile, chooseScope, googleLogin, passwordLogin, verifyMfa } from './sign-in';
 import { AuthState } from './state';
 import { tokenEndpoint } from './token-endpoint';
 import { randomSecret } from './tokens';

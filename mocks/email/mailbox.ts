@@ -61,7 +61,9 @@ export class Mailbox {
    */
   list(projectId?: string): CapturedEmail[] {
     const visible =
-      projectId === undefined ? this.emails : this.emails.filter((email) => email.projectIds.includes(projectId));
+      projectId === undefined
+        ? this.emails
+        : this.emails.filter((email) => email.projectIds.includes(projectId));
     return structuredClone(visible);
   }
 

@@ -38,7 +38,8 @@ function readEmail(body: JsonBody): OutgoingEmail {
   const to = addresses(body, 'to');
   if (to.length === 0) throw badRequest('To is required', 'to');
   const subject = body.subject;
-  if (typeof subject !== 'string' || subject.trim() === '') throw badRequest('Subject is required', 'subject');
+  if (typeof subject !== 'string' || subject.trim() === '')
+    throw badRequest('Subject is required', 'subject');
   const email: OutgoingEmail = { to, subject };
   const cc = addresses(body, 'cc');
   const bcc = addresses(body, 'bcc');
@@ -60,8 +61,12 @@ function addresses(body: JsonBody, field: string): string[] {
   const items = Array.isArray(value) ? value : [value];
   const result: string[] = [];
   for (const item of items) {
-    if (typeof item !== 'string') throw badRequest(`${field} must be an e-mail address or a list of them`, field);
-    for (const part of item.split(',').map((text) => text.trim()).filter(Boolean)) {
+    if (typeof item !== 'string')
+      throw badRequest(`${field} must be an e-mail address or a list of them`, field);
+    for (const part of item
+      .split(',')
+      .map((text) => text.trim())
+      .filter(Boolean)) {
       const address = NAMED_ADDRESS.exec(part)?.[1]?.trim() ?? part;
       if (!EMAIL_PATTERN.test(address)) throw badRequest(`Invalid e-mail address: ${part}`, field);
       result.push(part);
