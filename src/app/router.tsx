@@ -12,6 +12,7 @@ import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
+import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
 import {
@@ -50,7 +51,34 @@ const landingRoute = createRoute({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
-  component: SignInRoute,
+  validateSearch: (search: Record<string, unknown>): { project?: string } =>
+    typeof search.project === 'string' ? { project: search.project } : {},
+  component: function SignIn() {
+    const { project } = signInRoute.useSearch();
+    return <SignInRoute project={project} />;
+  },
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: RegisterRoute,
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resetpassword',
+  component: ResetPasswordRoute,
+});
+
+/** The set-password link of a reset or invitation e-mail. */
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setpassword/$id/$secret',
+  component: function SetPassword() {
+    const { id, secret } = setPasswordRoute.useParams();
+    return <SetPasswordRoute key={id} id={id} secret={secret} />;
+  },
 });
 
 /** Every route below needs a signed-in user; visitors are sent to the site root. */
@@ -159,6 +187,9 @@ const uploadRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   landingRoute,
   signInRoute,
+  registerRoute,
+  resetPasswordRoute,
+  setPasswordRoute,
   signedInRoute.addChildren([
     tasksRoute,
     taskRoute,
