@@ -134,6 +134,8 @@ describe('Forgot password', () => {
     await user.type(screen.getByLabelText(/Confirm new password/), 'third-password');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Already used');
+    await user.click(screen.getByRole('button', { name: 'Request a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
 
     await app.history.push('/signin');
     await signIn(user, 'sam.reset@example.com', 'old-password');

@@ -38,6 +38,7 @@ export function SetPasswordRoute({ id, secret }: { id: string; secret: string })
       id={id}
       secret={secret}
       onSignIn={() => void navigate({ to: '/signin' })}
+      onResetPassword={() => void navigate({ to: '/resetpassword' })}
     />
   );
 }

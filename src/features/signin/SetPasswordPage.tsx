@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { ApiError } from '@/sync';
 import type { SignInApi } from './types';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
@@ -14,10 +15,12 @@ interface SetPasswordPageProps {
   id: string;
   secret: string;
   onSignIn: () => void;
+  /** Asks for a fresh link, when this one is used up, expired or unknown. */
+  onResetPassword: () => void;
 }
 
 /** The page an e-mailed set-password link opens (a password reset or an invitation). */
-export function SetPasswordPage({ signIn, id, secret, onSignIn }: SetPasswordPageProps) {
+export function SetPasswordPage({ signIn, id, secret, onSignIn, onResetPassword }: SetPasswordPageProps) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -29,15 +32,25 @@ export function SetPasswordPage({ signIn, id, secret, onSignIn }: SetPasswordPag
     },
   });
   const serverError = fieldErrors(error, ['password']).password;
+  // The server refused the link itself (used, expired, wrong or unknown): only a new link helps.
+  const linkRefused = error instanceof ApiError && !serverError;
 
   return (
     <AuthCard heading="Set password">
       {error !== undefined && !serverError && <ErrorAlert error={error} />}
-      {done ? (
+      {done && (
         <Alert color="green" variant="light" role="status">
           Password set. You can now sign in with your new password.
         </Alert>
-      ) : (
+      )}
+      {linkRefused && (
+        <Text size="sm" ta="center">
+          <Anchor component="button" type="button" onClick={onResetPassword} style={TOUCH_TARGET}>
+            Request a new link
+          </Anchor>
+        </Text>
+      )}
+      {!done && !linkRefused && (
         <form
           noValidate
           onSubmit={form.onSubmit(({ password }) => {
