@@ -181,3 +181,34 @@ describe('sign-in steps the config or the address turns on', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 });
+
+describe('Developer mailbox (dev mode)', () => {
+  it('shows a project admin the captured e-mails, newest first, with their links', async () => {
+    await fetch(new URL('auth/resetpassword', baseUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'nurse@example.com' }),
+    });
+    const app = await renderApp(baseUrl, '/signin');
+    const user = userEvent.setup();
+    await signIn(user, 'doctor@example.com', 'password');
+    await waitFor(() => expect(path(app)).toBe('/Task'));
+    await app.history.push('/mailbox');
+
+    expect(await screen.findByRole('heading', { name: 'Developer mailbox' })).toBeInTheDocument();
+    const message = await screen.findByRole('article', { name: 'CareQueue password reset' });
+    expect(message).toHaveTextContent('To nurse@example.com');
+    const link = screen.getAllByRole('link').find((anchor) => anchor.textContent?.includes('/setpassword/'));
+    expect(link?.getAttribute('href')).toMatch(/^http:\/\/localhost:3000\/setpassword\/[^/]+\/[^/]+$/);
+  });
+
+  it('tells a member who is not a project admin that the mailbox is not theirs', async () => {
+    const app = await renderApp(baseUrl, '/signin');
+    await signIn(userEvent.setup(), 'nurse@example.com', 'password');
+    await waitFor(() => expect(path(app)).toBe('/Task'));
+    await app.history.push('/mailbox');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only a project admin can read the developer mailbox.'
+    );
+  });
+});

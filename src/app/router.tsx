@@ -13,6 +13,7 @@ import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
+import { DevMailboxPage } from './pages/DevMailboxPage';
 import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
 import {
@@ -172,6 +173,13 @@ const consoleVersionRoute = createRoute({
   },
 });
 
+/** Dev mode only: the fake server's developer mailbox. */
+const mailboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/mailbox',
+  component: DevMailboxPage,
+});
+
 /** The upload pages, loaded only when visited. */
 const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
 
@@ -195,6 +203,7 @@ const routeTree = rootRoute.addChildren([
     taskRoute,
     taskTabRoute,
     uploadRoute,
+    ...(import.meta.env.DEV ? [mailboxRoute] : []),
     consoleListRoute,
     consoleResourceRoute,
     consoleTabRoute,
