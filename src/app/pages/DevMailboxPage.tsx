@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '@/sync';
 import { useServices } from '../services';
 
@@ -45,26 +45,38 @@ function Body({ text }: { text: string }) {
  */
 export function DevMailboxPage() {
   const { client } = useServices();
-  const [state, setState] = useState<MailboxState>({ status: 'loading' });
+  // Each refresh is a new version; what is shown belongs to the version it was read for.
+  const [version, setVersion] = useState(0);
+  const [read, setRead] = useState<{ version: number; state: MailboxState }>({
+    version: -1,
+    state: { status: 'loading' },
+  });
+  const state: MailboxState = read.version === version ? read.state : { status: 'loading' };
+  const load = () => setVersion((current) => current + 1);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
     client.get<CapturedEmail[]>('$fake/emails').then(
-      (emails) => setState({ status: 'ready', emails }),
+      (emails) => current && setRead({ version, state: { status: 'ready', emails } }),
       (error: unknown) =>
-        setState({
-          status: 'error',
-          message:
-            error instanceof ApiError && error.status === 403
-              ? 'Only a project admin can read the developer mailbox.'
-              : error instanceof Error
-                ? error.message
-                : String(error),
+        current &&
+        setRead({
+          version,
+          state: {
+            status: 'error',
+            message:
+              error instanceof ApiError && error.status === 403
+                ? 'Only a project admin can read the developer mailbox.'
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
+          },
         })
     );
-  }, [client]);
-
-  useEffect(() => load(), [load]);
+    return () => {
+      current = false;
+    };
+  }, [client, version]);
 
   return (
     <Container size="md" py="md">
