@@ -1,6 +1,10 @@
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signTestGoogleCredential, testGoogleVerifier } from './google-verifier';
+import {
+  googleVerifierFromEnvironment,
+  signTestGoogleCredential,
+  testGoogleVerifier,
+} from './google-verifier';
 import { createTestServer, exchangeCode, outcomeText, pkcePair, postJson } from './test-fixtures';
 
 const GOOGLE_CLIENT = 'test-google-client.apps.example';
@@ -88,5 +92,20 @@ describe('Google sign-in', () => {
     expect(outcomeText(refused.body)).toBe('User not found');
     const created = await postJson(service, 'auth/google', googleBody(credential, { createUser: true }));
     expect(created.body).toEqual({ login: expect.any(String) });
+  });
+});
+
+describe('Google sign-in on the HTTP host', () => {
+  it('is off unless the environment names a Google client, and then checks credentials', async () => {
+    expect(googleVerifierFromEnvironment({})).toBeUndefined();
+    const verifier = googleVerifierFromEnvironment({
+      FAKE_GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
+      FAKE_GOOGLE_TEST_KEY: TEST_KEY,
+    });
+    const credential = await signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, {
+      email: 'doctor@example.com',
+    });
+    await expect(verifier?.verify(credential)).resolves.toEqual({ email: 'doctor@example.com' });
+    await expect(verifier?.verify('not-a-credential')).rejects.toThrow('Invalid Google credential');
   });
 });

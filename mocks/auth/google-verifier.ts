@@ -90,3 +90,17 @@ export function signTestGoogleCredential(
 function testSigningKey(testKey: string): JWK {
   return { kty: 'oct', k: base64url.encode(testKey) };
 }
+
+/**
+ * The Google verifier the HTTP host is started with: none unless FAKE_GOOGLE_CLIENT_ID names the
+ * Google client; with FAKE_GOOGLE_TEST_KEY the test verifier, otherwise Google's published keys.
+ */
+export function googleVerifierFromEnvironment(
+  env: Record<string, string | undefined>
+): GoogleVerifier | undefined {
+  const clientId = env.FAKE_GOOGLE_CLIENT_ID;
+  if (!clientId) return undefined;
+  return env.FAKE_GOOGLE_TEST_KEY
+    ? testGoogleVerifier(clientId, env.FAKE_GOOGLE_TEST_KEY)
+    : googleVerifier(clientId);
+}
