@@ -203,8 +203,12 @@ describe('Developer mailbox (dev mode)', () => {
   });
 
   it('tells a member who is not a project admin that the mailbox is not theirs', async () => {
+    // The nurse may own a project by now (the create-project test); this member owns none.
     const app = await renderApp(baseUrl, '/signin');
-    await signIn(userEvent.setup(), 'nurse@example.com', 'password');
+    const user = userEvent.setup();
+    await signIn(user, 'mfa@example.com', 'password');
+    await user.type(await screen.findByLabelText(/MFA code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit code' }));
     await waitFor(() => expect(path(app)).toBe('/Task'));
     await app.history.push('/mailbox');
     expect(await screen.findByRole('alert')).toHaveTextContent(
