@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError } from '@/sync';
+import { ApiError } from '@/ui';
 import type { SignInApi } from './types';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
