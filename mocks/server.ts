@@ -1,7 +1,10 @@
 import type { FhirEngine } from './engine';
 import { createFhirEngine } from './engine';
 import type { EngineSnapshot } from './engine';
-import { createAuthService, type AuthService, type AuthSnapshot } from './auth';
+import { createAuthService, type AuthService, type AuthSnapshot, type GoogleVerifier } from './auth';
+import { Mailbox, type CapturedEmail } from './email/mailbox';
+import { MAILBOX_CONTROL, mailboxRoute } from './email/mailbox-route';
+import { sendEmailRoute } from './email/send';
 import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
@@ -13,8 +16,10 @@ import { handleDevControl, type DevControlTarget } from './dev-controls';
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
 export const CONTROL_PATH = '/$fake/';
-/** Medplum's admin API (admin/projects/{projectId}/bot). */
+/** Medplum's admin API (admin/projects/{projectId}/bot, .../invite). */
 const ADMIN_PATH = '/admin/';
+/** Medplum's e-mail API; the fake server keeps what is sent in its developer mailbox. */
+const EMAIL_SEND_PATH = '/email/v1/send';
 /** A write that fired subscription bots is answered once they finished, waiting at most this long. */
 const SUBSCRIPTION_WAIT_MS = 3000;
 
@@ -23,6 +28,8 @@ export interface FakeServerState {
   clockOffsetMs: number;
   engine: EngineSnapshot;
   auth: AuthSnapshot;
+  /** The developer mailbox; absent in data saved before it existed. */
+  emails?: CapturedEmail[];
 }
 
 export interface FakeServerOptions {
@@ -36,6 +43,8 @@ export interface FakeServerOptions {
   botRunner?: BotRunner;
   /** Time limit of one bot run. */
   botTimeoutMs?: number;
+  /** Accept Google sign-in checked by this verifier; without it auth/google is refused. */
+  google?: GoogleVerifier;
 }
 
 export interface FakeServer {
@@ -44,6 +53,8 @@ export interface FakeServer {
   readonly auth: AuthService;
   /** Bots: deploy, execute, subscriptions and the schedule. */
   readonly bots: BotService;
+  /** Every e-mail the server sent (invitations, password resets, email/v1/send). */
+  readonly mailbox: Mailbox;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -60,11 +71,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
+  const mailbox = new Mailbox(clock);
+  mailbox.subscribe(notify);
 
   /** Builds the engine, auth and bots for a seed or a saved state, and swaps them in only when complete. */
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
     const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
     let users: SeedData['users'] = [];
+    mailbox.restore(state?.emails);
     if (state) {
       nextEngine.restore(state.engine);
     } else {
@@ -84,6 +98,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       users,
       clock,
       accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+      google: options.google,
+      sendEmail: (email, origin) => mailbox.send(email, origin),
     });
     if (state) nextAuth.restore(state.auth);
     unsubscribers.forEach((unsubscribe) => unsubscribe());
@@ -133,6 +149,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get bots() {
       return currentBots();
     },
+    mailbox,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
@@ -153,11 +170,28 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         }
       }
       if (path.startsWith(CONTROL_PATH)) {
-        return handleDevControl(controls, request, path.slice(CONTROL_PATH.length));
+        const control = path.slice(CONTROL_PATH.length);
+        if (control !== MAILBOX_CONTROL) return handleDevControl(controls, request, control);
+        try {
+          return await mailboxRoute(mailbox, request, await auth.authenticate(request));
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
+      }
+      if (path === EMAIL_SEND_PATH) {
+        try {
+          return await sendEmailRoute(mailbox, request, await auth.authenticate(request));
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
       }
       if (path.startsWith(ADMIN_PATH)) {
         try {
-          const answer = await currentBots().handleAdmin(request, await auth.authenticate(request));
+          const context = await auth.authenticate(request);
+          const answer =
+            (await auth.handleAdmin(request, context)) ?? (await currentBots().handleAdmin(request, context));
           if (answer) return answer;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
@@ -167,7 +201,13 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       return auth.handle(request);
     },
     snapshot() {
-      return { version: 1, clockOffsetMs: clock.offset, engine: engine.snapshot(), auth: auth.snapshot() };
+      return {
+        version: 1,
+        clockOffsetMs: clock.offset,
+        engine: engine.snapshot(),
+        auth: auth.snapshot(),
+        emails: mailbox.snapshot(),
+      };
     },
     subscribe(listener) {
       listeners.add(listener);

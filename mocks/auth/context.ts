@@ -1,5 +1,7 @@
 import type { AccessPolicy, Reference } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
+import type { EmailOrigin, OutgoingEmail } from '../email/mailbox';
+import type { GoogleVerifier } from './google-verifier';
 import type { AuthState } from './state';
 import type { SignInThrottle } from './throttle';
 import type { LoginRecord, ProjectDirectory } from './types';
@@ -9,9 +11,12 @@ export interface AuthContext {
   state: AuthState;
   directory: ProjectDirectory;
   accessTokenLifetimeSeconds: number;
-  googleSignInEnabled: boolean;
   /** Failed password and MFA steps per account. */
   throttle: SignInThrottle;
+  /** Checks Google credentials; auth/google is refused when there is none. */
+  google?: GoogleVerifier;
+  /** Hands an e-mail to the server's mailbox. */
+  sendEmail(email: OutgoingEmail, origin: EmailOrigin): void;
 }
 
 /** How long a sign-in may take from the password step to the token exchange. */

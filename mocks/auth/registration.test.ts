@@ -1,4 +1,3 @@
-import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   allowOpenRegistration,
@@ -176,32 +175,5 @@ describe('registering a new user and project', () => {
     expect(outcomeText(joined.body)).toBe('Project does not allow open registration');
     expect(joined.body.code).toBeUndefined();
     expect([...directory.resources.keys()].some((key) => key.startsWith('clinic/Patient/'))).toBe(false);
-  });
-});
-
-describe('Google sign-in', () => {
-  const credential = new UnsecuredJWT({ email: 'doctor@example.com' }).encode();
-
-  it("answers 'Google authentication is not enabled' unless the server enables it", async () => {
-    const { service } = createTestServer();
-    const google = await postJson(service, 'auth/google', {
-      googleClientId: 'x',
-      googleCredential: credential,
-      codeChallenge: pkcePair().challenge,
-      codeChallengeMethod: 'S256',
-    });
-    expect(google.status).toBe(400);
-    expect(outcomeText(google.body)).toBe('Google authentication is not enabled');
-  });
-
-  it('signs a known e-mail in when enabled', async () => {
-    const { service } = createTestServer({ googleSignInEnabled: true });
-    const google = await postJson(service, 'auth/google', {
-      googleClientId: 'x',
-      googleCredential: credential,
-      codeChallenge: pkcePair().challenge,
-      codeChallengeMethod: 'S256',
-    });
-    expect(google.body).toEqual({ login: expect.any(String), code: expect.any(String) });
   });
 });

@@ -1,19 +1,15 @@
+import type { EmailOrigin, OutgoingEmail } from '../email/mailbox';
 import { FhirError, notFound } from '../engine/outcome';
-import { systemClock, type Clock } from '../engine/types';
+import { systemClock, type Clock, type RequestContext } from '../engine/types';
 import type { SeedUser } from '../seed/types';
 import type { AuthContext } from './context';
+import type { GoogleVerifier } from './google-verifier';
 import { jsonResponse, outcomeResponse, readJsonBody, type JsonBody } from './http';
+import { invite, inviteProjectId } from './invite';
+import { resetPassword, setPassword } from './password-reset';
 import { newPatient, newProject, newUser } from './registration';
 import { authenticate, logout, me, openIdConfiguration, userInfo } from './session';
-import {
-  authMethod,
-  chooseProfile,
-  chooseScope,
-  googleLogin,
-  passwordLogin,
-  resetPassword,
-  verifyMfa,
-} from './sign-in';
+import { authMethod, chooseProfile, chooseScope, googleLogin, passwordLogin, verifyMfa } from './sign-in';
 import { AuthState } from './state';
 import { SignInThrottle } from './throttle';
 import { tokenEndpoint } from './token-endpoint';
@@ -33,11 +29,13 @@ export interface AuthServiceOptions {
   accessTokenLifetimeSeconds?: number;
   /** HS256 signing secret; random when absent (tokens then die with the process unless snapshotted). */
   secret?: string;
-  /** auth/google answers 400 unless this is true. */
-  googleSignInEnabled?: boolean;
+  /** Checks Google credentials; without it auth/google answers 400 'Google authentication is not enabled'. */
+  google?: GoogleVerifier;
+  /** Where the service's e-mails (password resets, invitations) go; dropped when absent. */
+  sendEmail?: (email: OutgoingEmail, origin: EmailOrigin) => void;
 }
 
-type JsonStep = (ctx: AuthContext, body: JsonBody) => JsonBody;
+type JsonStep = (ctx: AuthContext, body: JsonBody, request: Request) => JsonBody | Promise<JsonBody>;
 type SessionStep = (ctx: AuthContext, request: Request) => Promise<JsonBody>;
 
 /** JSON sign-in steps, by path (POST). */
@@ -51,7 +49,8 @@ const jsonSteps: Record<string, JsonStep> = {
   'auth/newproject': newProject,
   'auth/newpatient': newPatient,
   'auth/google': googleLogin,
-  'auth/resetpassword': resetPassword,
+  'auth/resetpassword': (ctx, body, request) => resetPassword(ctx, body, `${new URL(request.url).origin}/`),
+  'auth/setpassword': setPassword,
 };
 
 /** Steps that act on the caller's session (bearer token), by method and path. */
@@ -95,9 +94,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     state,
     directory: options.directory,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? 3600,
-    googleSignInEnabled: options.googleSignInEnabled ?? false,
     throttle: new SignInThrottle(options.clock ?? systemClock),
+    sendEmail: options.sendEmail ?? (() => undefined),
   };
+  if (options.google) ctx.google = options.google;
 
   async function route(request: Request, path: string): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -108,7 +108,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const sessionStep = sessionSteps[`${method} ${path}`];
     if (sessionStep) return jsonResponse(await sessionStep(ctx, request));
     const jsonStep = jsonSteps[path];
-    if (jsonStep && method === 'POST') return jsonResponse(jsonStep(ctx, await readJsonBody(request)));
+    if (jsonStep && method === 'POST') {
+      return jsonResponse(await jsonStep(ctx, await readJsonBody(request), request));
+    }
     if (knownPaths.has(path)) {
       throw new FhirError(405, `Method ${method} not allowed on ${path}`, 'not-supported');
     }
@@ -130,6 +132,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
     },
     authenticate: (request) => authenticate(ctx, request),
+    async handleAdmin(request: Request, context: RequestContext) {
+      const projectId = inviteProjectId(new URL(request.url).pathname);
+      return projectId === undefined ? undefined : invite(ctx, request, context, projectId);
+    },
     snapshot: () => state.snapshot(),
     restore(snapshot) {
       if (!isAuthSnapshot(snapshot)) throw new Error('Not an auth snapshot (version 1)');

@@ -1,7 +1,6 @@
-import { decodeJwt } from 'jose';
-import { badRequest, operationOutcome } from '../engine/outcome';
+import { badRequest } from '../engine/outcome';
 import type { AuthContext } from './context';
-import { optionalBoolean, optionalString, requiredString, type JsonBody } from './http';
+import { optionalBoolean, requiredString, type JsonBody } from './http';
 import {
   grantCode,
   loginResult,
@@ -89,43 +88,27 @@ export function chooseScope(ctx: AuthContext, body: JsonBody): JsonBody {
   return grantCode(ctx, login, login.membershipId);
 }
 
-interface GoogleClaims {
-  email?: unknown;
-  given_name?: unknown;
-  family_name?: unknown;
-}
-
 /**
- * POST auth/google: off unless the service is created with Google sign-in enabled. When on, the
- * credential's e-mail is trusted without checking its signature: this is a fake server.
+ * POST auth/google: refused unless the server is configured with a Google verifier for the client id
+ * the credential was issued to; a credential the verifier does not accept is a 400.
  */
-export function googleLogin(ctx: AuthContext, body: JsonBody): JsonBody {
-  if (!ctx.googleSignInEnabled) throw badRequest('Google authentication is not enabled');
+export async function googleLogin(ctx: AuthContext, body: JsonBody): Promise<JsonBody> {
+  if (!ctx.google) throw badRequest('Google authentication is not enabled');
+  const googleClientId = requiredString(body, 'googleClientId', 'Missing googleClientId');
   const credential = requiredString(body, 'googleCredential', 'Missing googleCredential');
-  let claims: GoogleClaims;
-  try {
-    claims = decodeJwt(credential);
-  } catch {
-    throw badRequest('Invalid Google credential', 'googleCredential');
-  }
-  if (typeof claims.email !== 'string') throw badRequest('Invalid Google credential', 'googleCredential');
+  if (googleClientId !== ctx.google.clientId) throw badRequest('Invalid googleClientId', 'googleClientId');
   const start = readLoginStart(body);
+  const claims = await ctx.google.verify(credential);
   const existing = ctx.state.userByEmail(claims.email);
   if (existing) {
     return loginResult(ctx, openLogin(ctx, existing, start, { mfaRequired: false, awaitingProject: false }));
   }
   if (!optionalBoolean(body, 'createUser')) throw badRequest('User not found');
   const user = registerUser(ctx, {
-    firstName: typeof claims.given_name === 'string' ? claims.given_name : claims.email,
-    lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
+    firstName: claims.given_name ?? claims.email,
+    lastName: claims.family_name ?? '',
     email: claims.email,
     password: '',
   });
   return loginResult(ctx, openLogin(ctx, user, start, { mfaRequired: false, awaitingProject: true }));
-}
-
-/** POST auth/resetpassword: no e-mail goes out from the fake server; the answer is the same. */
-export function resetPassword(_ctx: AuthContext, body: JsonBody): JsonBody {
-  optionalString(body, 'email');
-  return { ...operationOutcome('information', 'informational', 'All OK') };
 }

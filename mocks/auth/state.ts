@@ -1,7 +1,7 @@
 import type { Clock } from '../engine/types';
 import type { SeedMembership, SeedUser } from '../seed/types';
 import { TokenSigner } from './tokens';
-import type { AuthClient, AuthSnapshot, LoginRecord } from './types';
+import type { AuthClient, AuthSnapshot, LoginRecord, SecurityRequest } from './types';
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -13,6 +13,7 @@ export class AuthState {
   private users = new Map<string, SeedUser>();
   private clients = new Map<string, AuthClient>();
   private logins = new Map<string, LoginRecord>();
+  private securityRequests = new Map<string, SecurityRequest>();
   private secret: string;
   private currentSigner: TokenSigner;
   private readonly listeners = new Set<() => void>();
@@ -85,6 +86,28 @@ export class AuthState {
     this.changed();
   }
 
+  /** A set-password link, used or not, until it expires. */
+  securityRequest(id: string): SecurityRequest | undefined {
+    return this.securityRequests.get(id);
+  }
+
+  /** Stores a new or updated set-password link; also drops links that expired a day ago or more. */
+  saveSecurityRequest(request: SecurityRequest): void {
+    const cutoff = this.now().getTime() - 24 * 60 * 60 * 1000;
+    for (const [id, saved] of this.securityRequests) {
+      if (Date.parse(saved.expiresAt) <= cutoff) this.securityRequests.delete(id);
+    }
+    this.securityRequests.set(request.id, request);
+    this.changed();
+  }
+
+  setPassword(userId: string, password: string): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    user.password = password;
+    this.changed();
+  }
+
   /** Stores a new or updated login; also drops logins whose every token has expired. */
   saveLogin(login: LoginRecord): void {
     this.pruneExpiredLogins();
@@ -109,6 +132,7 @@ export class AuthState {
       users: [...this.users.values()],
       clients: [...this.clients.values()],
       logins: [...this.logins.values()],
+      securityRequests: [...this.securityRequests.values()],
     });
   }
 
@@ -119,6 +143,7 @@ export class AuthState {
     this.users = new Map(copy.users.map((user) => [user.id, user]));
     this.clients = new Map(copy.clients.map((client) => [client.id, client]));
     this.logins = new Map(copy.logins.map((login) => [login.id, login]));
+    this.securityRequests = new Map((copy.securityRequests ?? []).map((request) => [request.id, request]));
   }
 
   private pruneExpiredLogins(): void {

@@ -51,6 +51,17 @@ export interface LoginRecord {
   expiresAt: string;
 }
 
+/** A set-password link sent by e-mail (a password reset or an invitation): single use, short-lived. */
+export interface SecurityRequest {
+  id: string;
+  type: 'reset' | 'invite';
+  userId: string;
+  secret: string;
+  used: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** Everything the auth service keeps, as JSON: restored on restart in `npm start` mode. */
 export interface AuthSnapshot {
   version: 1;
@@ -58,6 +69,8 @@ export interface AuthSnapshot {
   users: SeedUser[];
   clients: AuthClient[];
   logins: LoginRecord[];
+  /** Absent in data saved before password resets existed. */
+  securityRequests?: SecurityRequest[];
 }
 
 /** The fake server's sign-in service, speaking Medplum's auth API. */
@@ -69,6 +82,11 @@ export interface AuthService {
   handle(request: Request): Promise<Response | undefined>;
   /** Checks the bearer token of a FHIR request; throws FhirError(401) when missing, invalid or expired. */
   authenticate(request: Request): Promise<RequestContext>;
+  /**
+   * Answers the admin API calls of the auth service (admin/projects/{id}/invite) for an authenticated
+   * caller; undefined for other paths. Throws FhirError for anything the caller got wrong.
+   */
+  handleAdmin(request: Request, context: RequestContext): Promise<Response | undefined>;
   snapshot(): AuthSnapshot;
   restore(snapshot: AuthSnapshot): void;
   /** Called after each change worth persisting; returns an unsubscribe function. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { googleVerifierFromEnvironment } from '../auth/google-verifier';
 import { startHttpHost } from './host';
 
 /**
@@ -7,6 +8,7 @@ import { startHttpHost } from './host';
  *   --data FILE         where the data is kept across restarts (default .data/fake-server.json)
  *   --reset             discard the data file and reseed
  *   --dist DIR          the built app (default dist)
+ *   FAKE_GOOGLE_CLIENT_ID (and FAKE_GOOGLE_TEST_KEY) accept Google sign-in (see README)
  */
 const started = performance.now();
 const { values } = parseArgs({
@@ -29,6 +31,7 @@ try {
     dataFile: values.data,
     reset: values.reset,
     staticDir: values.dist,
+    google: googleVerifierFromEnvironment(process.env),
   });
   console.log(
     `CareQueue is running at ${host.url} (fake FHIR server at ${host.url}fhir/R4/) — ready in ${Math.round(performance.now() - started)} ms`

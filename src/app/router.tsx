@@ -12,6 +12,8 @@ import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
+import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
+import { DevMailboxPage } from './pages/DevMailboxPage';
 import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
 import {
@@ -50,7 +52,34 @@ const landingRoute = createRoute({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',
-  component: SignInRoute,
+  validateSearch: (search: Record<string, unknown>): { project?: string } =>
+    typeof search.project === 'string' ? { project: search.project } : {},
+  component: function SignIn() {
+    const { project } = signInRoute.useSearch();
+    return <SignInRoute project={project} />;
+  },
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: RegisterRoute,
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resetpassword',
+  component: ResetPasswordRoute,
+});
+
+/** The set-password link of a reset or invitation e-mail. */
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setpassword/$id/$secret',
+  component: function SetPassword() {
+    const { id, secret } = setPasswordRoute.useParams();
+    return <SetPasswordRoute key={id} id={id} secret={secret} />;
+  },
 });
 
 /** Every route below needs a signed-in user; visitors are sent to the site root. */
@@ -144,6 +173,13 @@ const consoleVersionRoute = createRoute({
   },
 });
 
+/** Dev mode only: the fake server's developer mailbox. */
+const mailboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/mailbox',
+  component: DevMailboxPage,
+});
+
 /** The upload pages, loaded only when visited. */
 const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
 
@@ -159,11 +195,15 @@ const uploadRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   landingRoute,
   signInRoute,
+  registerRoute,
+  resetPasswordRoute,
+  setPasswordRoute,
   signedInRoute.addChildren([
     tasksRoute,
     taskRoute,
     taskTabRoute,
     uploadRoute,
+    ...(import.meta.env.DEV ? [mailboxRoute] : []),
     consoleListRoute,
     consoleResourceRoute,
     consoleTabRoute,

@@ -28,7 +28,27 @@ describe('runtime config', () => {
       clientId: 'carequeue-web',
       googleSignIn: true,
       googleClientId: 'g',
+      emailSignIn: true,
+      register: true,
+      createProject: false,
+      chooseScopes: false,
     });
+  });
+
+  it('reads the sign-in switches, and refuses a switch that is not true or false', () => {
+    const config = parseRuntimeConfig(
+      { ...file, emailSignIn: false, register: false, createProject: true, chooseScopes: true },
+      'http://localhost'
+    );
+    expect(config).toMatchObject({
+      emailSignIn: false,
+      register: false,
+      createProject: true,
+      chooseScopes: true,
+    });
+    expect(() => parseRuntimeConfig({ ...file, chooseScopes: 'yes' }, 'http://localhost')).toThrow(
+      'chooseScopes must be true or false'
+    );
   });
 
   it('rejects a base URL that does not start with http', () => {

@@ -6,8 +6,17 @@ export interface RuntimeConfig {
   baseUrl: string;
   fhirUrlPath: string;
   clientId: string;
+  /** Show 'Sign in with Google' (needs googleClientId, and a server that accepts that client's credentials). */
   googleSignIn: boolean;
   googleClientId: string;
+  /** Offer e-mail and password sign-in; off leaves Google sign-in only. Default true. */
+  emailSignIn: boolean;
+  /** Show the Register link and page (a new user with a new project). Default true. */
+  register: boolean;
+  /** Every sign-in ends by creating a project, as `/signin?project=new` does. Default false. */
+  createProject: boolean;
+  /** Let the user narrow the scopes asked for (a checkbox per scope) before finishing. Default false. */
+  chooseScopes: boolean;
 }
 
 /**
@@ -40,9 +49,24 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
     baseUrl,
     fhirUrlPath: stringField(record, 'fhirUrlPath', DEFAULT_FHIR_URL_PATH),
     clientId,
-    googleSignIn: record.googleSignIn === true,
+    googleSignIn: booleanField(record, 'googleSignIn', false),
     googleClientId: stringField(record, 'googleClientId', ''),
+    emailSignIn: booleanField(record, 'emailSignIn', true),
+    register: booleanField(record, 'register', true),
+    createProject: booleanField(record, 'createProject', false),
+    chooseScopes: booleanField(record, 'chooseScopes', false),
   };
+}
+
+function booleanField(record: Record<string, unknown>, key: string, fallback: boolean): boolean {
+  const value = record[key];
+  if (value === undefined || value === null) {
+    return fallback;
+  }
+  if (typeof value !== 'boolean') {
+    throw new Error(`Invalid config: ${key} must be true or false`);
+  }
+  return value;
 }
 
 function stringField(record: Record<string, unknown>, key: string, fallback: string): string {

@@ -59,6 +59,11 @@ export function UserMenu() {
           <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/signin' })}>
             Add another account
           </Menu.Item>
+          {import.meta.env.DEV && (
+            <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/mailbox' })}>
+              Developer mailbox
+            </Menu.Item>
+          )}
           <Menu.Item style={{ minHeight: 44 }} onClick={askToSignOut}>
             Sign out
           </Menu.Item>

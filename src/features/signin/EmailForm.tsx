@@ -1,13 +1,16 @@
 import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { TOUCH_TARGET, touchInputStyles } from './touch';
 
 interface EmailFormProps {
   initialEmail: string;
   busy: boolean;
-  googleSignIn: boolean;
+  /** Show the e-mail field; off leaves the social sign-in alone. */
+  emailSignIn: boolean;
+  /** The social sign-in button, when one is configured. */
+  socialSignIn?: ReactNode;
   onSubmit: (email: string) => void;
-  onGoogleSignIn?: () => void;
   onRegister?: () => void;
 }
 
@@ -20,24 +23,37 @@ export function validateEmail(value: string): string | null {
   return EMAIL_PATTERN.test(value.trim()) ? null : 'Enter a valid email address';
 }
 
-/** Step 1: who is signing in. */
+/** Step 1: who is signing in (or the social sign-in button), and the way to register. */
 export function EmailForm({
   initialEmail,
   busy,
-  googleSignIn,
+  emailSignIn,
+  socialSignIn,
   onSubmit,
-  onGoogleSignIn,
   onRegister,
 }: EmailFormProps) {
   const form = useForm({ initialValues: { email: initialEmail }, validate: { email: validateEmail } });
+  const register = onRegister && (
+    <Text size="sm">
+      <Anchor component="button" type="button" onClick={onRegister} style={TOUCH_TARGET}>
+        Register
+      </Anchor>
+    </Text>
+  );
+  if (!emailSignIn) {
+    return (
+      <Stack gap="md">
+        {socialSignIn}
+        {register && <Group justify="center">{register}</Group>}
+      </Stack>
+    );
+  }
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim()))}>
       <Stack gap="md">
-        {googleSignIn && (
+        {socialSignIn && (
           <>
-            <Button variant="default" style={TOUCH_TARGET} onClick={onGoogleSignIn} disabled={busy}>
-              Sign in with Google
-            </Button>
+            {socialSignIn}
             <Divider label="or" labelPosition="center" />
           </>
         )}
@@ -51,14 +67,8 @@ export function EmailForm({
           styles={touchInputStyles}
           {...form.getInputProps('email')}
         />
-        <Group justify={onRegister ? 'space-between' : 'flex-end'} wrap="nowrap">
-          {onRegister && (
-            <Text size="sm">
-              <Anchor component="button" type="button" onClick={onRegister} style={TOUCH_TARGET}>
-                Register
-              </Anchor>
-            </Text>
-          )}
+        <Group justify={register ? 'space-between' : 'flex-end'} wrap="nowrap">
+          {register}
           <Button type="submit" loading={busy} style={TOUCH_TARGET}>
             Next
           </Button>

@@ -1,26 +1,24 @@
-import { Container, Paper, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_SCOPE, type LoginAuthenticationResponse, type SignInApi } from '@/ui';
-import { ChooseProfileForm } from './ChooseProfileForm';
-import { ChooseScopeForm } from './ChooseScopeForm';
+import { DEFAULT_SCOPE, type SignInApi } from '@/ui';
+import { AuthCard } from './AuthCard';
 import { EmailForm } from './EmailForm';
 import { ErrorAlert } from './ErrorAlert';
-import { MfaForm } from './MfaForm';
-import { NewProjectForm } from './NewProjectForm';
+import { GoogleButton, type GoogleSignInOptions } from './GoogleButton';
 import { PasswordForm } from './PasswordForm';
-import { nextStep, type SignInStep } from './steps';
+import { ServerSteps } from './ServerSteps';
+import { useSignInSteps } from './use-sign-in-steps';
 
-/** Sign-in page sizes. */
-export const SIGN_IN_CARD_WIDTH = 450;
-export const SIGN_IN_CONTAINER_WIDTH = 500;
+export { SIGN_IN_CARD_WIDTH, SIGN_IN_CONTAINER_WIDTH } from './AuthCard';
 
 export interface SignInPageProps {
   signIn: SignInApi;
   /** Called once the code is exchanged and the session is loaded. */
   onSuccess: () => void;
   heading?: ReactNode;
-  googleSignIn?: boolean;
-  onGoogleSignIn?: () => void;
+  /** Offer 'Sign in with Google' for this Google client; none hides the button. */
+  google?: GoogleSignInOptions;
+  /** Offer e-mail and password sign-in (default true). */
+  emailSignIn?: boolean;
   /** Ask for these scopes (space-separated). */
   scope?: string;
   /** Offer a checkbox per scope before finishing. */
@@ -35,34 +33,10 @@ export interface SignInPageProps {
 
 /** The sign-in card: email, password, then the steps the server asks for. */
 export function SignInPage(props: SignInPageProps) {
-  const { signIn, onSuccess, scope = DEFAULT_SCOPE, chooseScopes = false } = props;
-  const [step, setStep] = useState<SignInStep>({ kind: 'email' });
+  const { signIn, onSuccess, scope = DEFAULT_SCOPE, chooseScopes = false, emailSignIn = true } = props;
+  const flow = useSignInSteps({ signIn, onSuccess, chooseScopes, initial: { kind: 'email' } });
+  const { step, setStep, busy, error, setError, run, follow } = flow;
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-
-  /** Runs one step: shows the server's words when it fails, moves on when it succeeds. */
-  async function run(action: () => Promise<void>): Promise<void> {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function follow(answer: LoginAuthenticationResponse, scopeChosen = false): Promise<void> {
-    const next = nextStep(answer, { chooseScopes }, scopeChosen);
-    if (next.kind !== 'exchange') {
-      setStep(next);
-      return;
-    }
-    await signIn.complete(next.code);
-    onSuccess();
-  }
 
   function submitEmail(value: string): Promise<void> {
     return run(async () => {
@@ -76,6 +50,27 @@ export function SignInPage(props: SignInPageProps) {
     });
   }
 
+  const google = props.google;
+  const googleButton = google && (
+    <GoogleButton
+      google={google}
+      busy={busy}
+      onError={setError}
+      onCredential={(credential) =>
+        void run(async () =>
+          follow(
+            await signIn.google({
+              googleClientId: google.clientId,
+              googleCredential: credential,
+              scope,
+              projectId: props.projectId,
+            })
+          )
+        )
+      }
+    />
+  );
+
   function body(): ReactNode {
     switch (step.kind) {
       case 'email':
@@ -83,8 +78,8 @@ export function SignInPage(props: SignInPageProps) {
           <EmailForm
             initialEmail={email}
             busy={busy}
-            googleSignIn={!!props.googleSignIn}
-            onGoogleSignIn={props.onGoogleSignIn}
+            emailSignIn={emailSignIn}
+            socialSignIn={googleButton}
             onRegister={props.onRegister}
             onSubmit={(value) => void submitEmail(value)}
           />
@@ -114,59 +109,15 @@ export function SignInPage(props: SignInPageProps) {
             }
           />
         );
-      case 'mfa':
-        return (
-          <MfaForm
-            busy={busy}
-            onSubmit={(token) => void run(async () => follow(await signIn.verifyMfa(step.login, token)))}
-          />
-        );
-      case 'profile':
-        return (
-          <ChooseProfileForm
-            memberships={step.memberships}
-            busy={busy}
-            onChoose={(id) => void run(async () => follow(await signIn.chooseProfile(step.login, id)))}
-          />
-        );
-      case 'new-project':
-        return (
-          <NewProjectForm
-            busy={busy}
-            onSubmit={(name) => void run(async () => follow(await signIn.newProject(step.login, name)))}
-          />
-        );
-      case 'scope':
-        return (
-          <ChooseScopeForm
-            scope={scope}
-            busy={busy}
-            onSubmit={(chosen) =>
-              void run(async () => {
-                const answer = await signIn.chooseScope(step.login, chosen);
-                await follow({ ...answer, code: answer.code ?? step.code }, true);
-              })
-            }
-          />
-        );
-      case 'exchange':
-        return null;
+      default:
+        return <ServerSteps flow={flow} signIn={signIn} scope={scope} />;
     }
   }
 
   return (
-    <Container size={SIGN_IN_CONTAINER_WIDTH} w="100%" py="xl">
-      <Paper withBorder shadow="sm" radius="md" p="lg" maw={SIGN_IN_CARD_WIDTH} mx="auto">
-        <Stack gap="md">
-          <Title order={1} ta="center">
-            {props.heading ?? 'Sign in to CareQueue'}
-          </Title>
-          {error !== undefined && (
-            <ErrorAlert error={error} title={step.kind === 'mfa' ? 'Error' : undefined} />
-          )}
-          {body()}
-        </Stack>
-      </Paper>
-    </Container>
+    <AuthCard heading={props.heading ?? 'Sign in to CareQueue'}>
+      {error !== undefined && <ErrorAlert error={error} title={step.kind === 'mfa' ? 'Error' : undefined} />}
+      {body()}
+    </AuthCard>
   );
 }

@@ -1,1 +1,5 @@
 export { SignInPage, type SignInPageProps } from './SignInPage';
+export { RegisterPage, type RegisterPageProps } from './RegisterPage';
+export { ResetPasswordPage } from './ResetPasswordPage';
+export { SetPasswordPage } from './SetPasswordPage';
+export type { GoogleSignInOptions } from './GoogleButton';

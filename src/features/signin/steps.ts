@@ -3,6 +3,7 @@ import type { LoginAuthenticationResponse, ProjectMembership } from './types';
 /** Where a sign-in stands; each step is one form. */
 export type SignInStep =
   | { kind: 'email' }
+  | { kind: 'new-user' }
   | { kind: 'password'; email: string }
   | { kind: 'mfa'; login: string }
   | { kind: 'profile'; login: string; memberships: ProjectMembership[] }

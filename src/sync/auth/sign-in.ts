@@ -35,6 +35,7 @@ export interface NewUserRequest {
   password: string;
   remember?: boolean;
   projectId?: string;
+  scope?: string;
   recaptchaToken?: string;
 }
 
@@ -43,6 +44,8 @@ export interface GoogleLoginRequest {
   googleCredential: string;
   scope?: string;
   projectId?: string;
+  /** Register a new user when the Google account has none (then a project is created). */
+  createUser?: boolean;
 }
 
 /**
@@ -87,6 +90,7 @@ export class SignInApi {
     const pkce = await this.startPkce();
     return this.transport.postAnonymous('auth/newuser', {
       ...request,
+      scope: request.scope ?? DEFAULT_SCOPE,
       clientId: this.transport.clientId,
       codeChallenge: pkce.challenge,
       codeChallengeMethod: pkce.method,
@@ -108,6 +112,16 @@ export class SignInApi {
 
   newProject(login: string, projectName: string): Promise<LoginAuthenticationResponse> {
     return this.transport.postAnonymous('auth/newproject', { login, projectName });
+  }
+
+  /** Asks the server to e-mail a set-password link; it answers the same whether or not the e-mail is known. */
+  async resetPassword(email: string): Promise<void> {
+    await this.transport.postAnonymous('auth/resetpassword', { email });
+  }
+
+  /** The new password, with the request id and secret of an e-mailed set-password link. */
+  async setPassword(id: string, secret: string, password: string): Promise<void> {
+    await this.transport.postAnonymous('auth/setpassword', { id, secret, password });
   }
 
   /** The last step: trades the code for tokens, saves the login and loads the profile. */

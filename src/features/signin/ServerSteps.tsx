@@ -1,0 +1,57 @@
+import { ChooseProfileForm } from './ChooseProfileForm';
+import { ChooseScopeForm } from './ChooseScopeForm';
+import { MfaForm } from './MfaForm';
+import { NewProjectForm } from './NewProjectForm';
+import type { SignInApi } from './types';
+import type { SignInSteps } from './use-sign-in-steps';
+
+interface ServerStepsProps {
+  flow: SignInSteps;
+  signIn: SignInApi;
+  /** The scopes asked for (space-separated), offered one checkbox each in the scope step. */
+  scope: string;
+}
+
+/** The steps the server asks for once the user is known: MFA code, profile, new project, scope. */
+export function ServerSteps({ flow, signIn, scope }: ServerStepsProps) {
+  const { step, busy, run, follow } = flow;
+  switch (step.kind) {
+    case 'mfa':
+      return (
+        <MfaForm
+          busy={busy}
+          onSubmit={(token) => void run(async () => follow(await signIn.verifyMfa(step.login, token)))}
+        />
+      );
+    case 'profile':
+      return (
+        <ChooseProfileForm
+          memberships={step.memberships}
+          busy={busy}
+          onChoose={(id) => void run(async () => follow(await signIn.chooseProfile(step.login, id)))}
+        />
+      );
+    case 'new-project':
+      return (
+        <NewProjectForm
+          busy={busy}
+          onSubmit={(name) => void run(async () => follow(await signIn.newProject(step.login, name)))}
+        />
+      );
+    case 'scope':
+      return (
+        <ChooseScopeForm
+          scope={scope}
+          busy={busy}
+          onSubmit={(chosen) =>
+            void run(async () => {
+              const answer = await signIn.chooseScope(step.login, chosen);
+              await follow({ ...answer, code: answer.code ?? step.code }, true);
+            })
+          }
+        />
+      );
+    default:
+      return null;
+  }
+}
