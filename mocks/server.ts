@@ -9,6 +9,7 @@ import { FhirError } from './engine/outcome';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
+import { createRealtimeService, type RealtimeService } from './realtime';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -36,6 +37,8 @@ export interface FakeServerOptions {
   botRunner?: BotRunner;
   /** Time limit of one bot run. */
   botTimeoutMs?: number;
+  /** How often websocket subscribers get a heartbeat (10 s by default; 0 for none). */
+  heartbeatMs?: number;
 }
 
 export interface FakeServer {
@@ -44,6 +47,8 @@ export interface FakeServer {
   readonly auth: AuthService;
   /** Bots: deploy, execute, subscriptions and the schedule. */
   readonly bots: BotService;
+  /** Websocket subscriptions and the FHIRcast hub; hosts hand it their websockets. */
+  readonly realtime: RealtimeService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -57,6 +62,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
   let auth: AuthService;
   let bots: BotService | undefined;
+  let realtime: RealtimeService | undefined;
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
@@ -99,6 +105,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       runner: options.botRunner,
       timeoutMs: options.botTimeoutMs,
     });
+    realtime?.dispose();
+    realtime = createRealtimeService({
+      engine,
+      clock,
+      basePath: FHIR_BASE_PATH,
+      authenticate: (request) => auth.authenticate(request),
+      heartbeatMs: options.heartbeatMs,
+    });
   };
   build(options.seed, options.state);
 
@@ -121,6 +135,10 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     if (!bots) throw new Error('The fake server is not built');
     return bots;
   };
+  const currentRealtime = (): RealtimeService => {
+    if (!realtime) throw new Error('The fake server is not built');
+    return realtime;
+  };
 
   const server: FakeServer = {
     clock,
@@ -133,11 +151,16 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get bots() {
       return currentBots();
     },
+    get realtime() {
+      return currentRealtime();
+    },
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
         try {
           const context = await auth.authenticate(request);
+          const realtimeAnswer = currentRealtime().handleFhir(request, context);
+          if (realtimeAnswer) return realtimeAnswer;
           const botService = currentBots();
           const botAnswer = await botService.handle(request, context);
           if (botAnswer) return botAnswer;
@@ -152,6 +175,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
+      const hubAnswer = await currentRealtime().handleHub(request);
+      if (hubAnswer) return hubAnswer;
       if (path.startsWith(CONTROL_PATH)) {
         return handleDevControl(controls, request, path.slice(CONTROL_PATH.length));
       }
