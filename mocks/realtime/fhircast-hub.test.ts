@@ -1,7 +1,7 @@
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFhircastMessage } from '@/fhir/fhircast';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
 import { createNodeFakeServer } from '../node';
 import { openTestSocket } from './testing';

@@ -2,7 +2,7 @@ import { ClientStorage, MedplumClient, MemoryStorage, type FhircastMessagePayloa
 import type { Bundle, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { signInByApi } from '../../tests/fixtures/api-sign-in';
+import { signInByApi } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
 
 /**

@@ -1,7 +1,7 @@
 import type { Parameters, Subscription, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { createNodeFakeServer, type NodeFakeServer } from '../node';
 import { realtimeLink } from './msw-link';
 

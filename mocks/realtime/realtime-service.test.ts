@@ -1,6 +1,6 @@
 import type { Parameters, Subscription } from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { FhirError } from '../engine/outcome';
 import { MAIN_PROJECT_ID, RIVERSIDE_PROJECT_ID } from '../seed/constants';
 import { createFakeServer, type FakeServer } from '../server';

@@ -1,6 +1,6 @@
 import type { Bundle, OperationOutcome, Parameters, Subscription, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
 import { createNodeFakeServer } from '../node';
 import { openTestSocket, statusType, type TestSocket } from './testing';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHttpHost, type HttpHost } from '../../../mocks/http/host';
+import { startHttpHost, type HttpHost } from '@mocks/http/host';
 import { ApiClient } from '../client';
 import type { WebSocketConstructor } from '../subscriptions';
 import { FhircastClient, FhircastError, type FhircastMessage } from '.';

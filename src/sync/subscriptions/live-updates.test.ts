@@ -1,8 +1,8 @@
 import type { Resource, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHttpHost, type HttpHost } from '../../../mocks/http/host';
-import { signInByApi } from '../../../tests/fixtures/api-sign-in';
+import { startHttpHost, type HttpHost } from '@mocks/http/host';
+import { signInByApi } from '@tests/fixtures/api-sign-in';
 import { ApiClient } from '../client';
 import { FhirClient } from '../fhir';
 import { SubscriptionManager, type WebSocketConstructor } from '.';

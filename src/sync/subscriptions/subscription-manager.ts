@@ -33,7 +33,7 @@ export const systemTimers: TimerClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** The channel events of spec'd subscriptions: connect, heartbeat, message, error, close, disconnect. */
+/** What a subscription channel tells its users: connect, heartbeat, message, error, close, disconnect. */
 export interface SubscriptionEvents extends Record<string, unknown> {
   /** The server confirmed the binding: notifications for this subscription follow. */
   connect: { subscriptionId: string };
