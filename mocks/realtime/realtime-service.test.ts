@@ -88,7 +88,11 @@ describe('the realtime service', () => {
     const token = await bindingToken();
     const socket = memorySocket();
     attach(socket).receive(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
-    const reset = await fake.handle(new Request(`${BASE}$fake/reset`, { method: 'POST' }));
+    const reset = await session.fetch('$fake/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(reset?.status).toBe(200);
     expect(socket.closedWith).toBe(1012);
     expect(fake.realtime.socketCount).toBe(0);
