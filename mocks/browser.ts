@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
+import { realtimeLink } from './realtime/msw-link';
 import { createFakeServer, type FakeServerState } from './server';
 
 const STORAGE_KEY = 'carequeue.fake-server.v1';
@@ -18,7 +19,8 @@ export async function startBrowserFakeServer(): Promise<void> {
   });
   const origin = window.location.origin;
   const worker = setupWorker(
-    http.all(`${origin}/*`, async ({ request }) => (await fake.handle(request)) ?? undefined)
+    http.all(`${origin}/*`, async ({ request }) => (await fake.handle(request)) ?? undefined),
+    realtimeLink(fake, origin)
   );
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
 }

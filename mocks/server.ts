@@ -12,6 +12,7 @@ import { FhirError } from './engine/outcome';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
+import { createRealtimeService, type RealtimeService } from './realtime';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -45,6 +46,8 @@ export interface FakeServerOptions {
   botTimeoutMs?: number;
   /** Accept Google sign-in checked by this verifier; without it auth/google is refused. */
   google?: GoogleVerifier;
+  /** How often websocket subscribers get a heartbeat (10 s by default; 0 for none). */
+  heartbeatMs?: number;
 }
 
 export interface FakeServer {
@@ -55,6 +58,8 @@ export interface FakeServer {
   readonly bots: BotService;
   /** Every e-mail the server sent (invitations, password resets, email/v1/send). */
   readonly mailbox: Mailbox;
+  /** Websocket subscriptions and the FHIRcast hub; hosts hand it their websockets. */
+  readonly realtime: RealtimeService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -68,6 +73,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
   let auth: AuthService;
   let bots: BotService | undefined;
+  let realtime: RealtimeService | undefined;
   const listeners = new Set<() => void>();
   const notify = (): void => listeners.forEach((listener) => listener());
   let unsubscribers: (() => void)[] = [];
@@ -115,6 +121,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       runner: options.botRunner,
       timeoutMs: options.botTimeoutMs,
     });
+    realtime?.dispose();
+    realtime = createRealtimeService({
+      engine,
+      clock,
+      basePath: FHIR_BASE_PATH,
+      authenticate: (request) => auth.authenticate(request),
+      heartbeatMs: options.heartbeatMs,
+    });
   };
   build(options.seed, options.state);
 
@@ -137,6 +151,10 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     if (!bots) throw new Error('The fake server is not built');
     return bots;
   };
+  const currentRealtime = (): RealtimeService => {
+    if (!realtime) throw new Error('The fake server is not built');
+    return realtime;
+  };
 
   const server: FakeServer = {
     clock,
@@ -150,11 +168,16 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       return currentBots();
     },
     mailbox,
+    get realtime() {
+      return currentRealtime();
+    },
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
         try {
           const context = await auth.authenticate(request);
+          const realtimeAnswer = currentRealtime().handleFhir(request, context);
+          if (realtimeAnswer) return realtimeAnswer;
           const botService = currentBots();
           const botAnswer = await botService.handle(request, context);
           if (botAnswer) return botAnswer;
@@ -169,6 +192,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
         }
       }
+      const hubAnswer = await currentRealtime().handleHub(request);
+      if (hubAnswer) return hubAnswer;
       if (path.startsWith(CONTROL_PATH)) {
         const control = path.slice(CONTROL_PATH.length);
         if (control !== MAILBOX_CONTROL) return handleDevControl(controls, request, control);

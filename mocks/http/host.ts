@@ -7,6 +7,7 @@ import { DurableStore } from './durable-store';
 import { readBody, requestLimits, type RequestLimits } from './request-limits';
 import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
 import { serveStatic } from './static-files';
+import { acceptWebSockets } from './websockets';
 
 export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
   /** 0 picks a free port. */
@@ -61,6 +62,7 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
   server.on('connect', (_req: IncomingMessage, socket: Socket) =>
     refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
   );
+  const closeWebSockets = acceptWebSockets(server, fake);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
@@ -71,6 +73,8 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     fake,
     close: () =>
       new Promise<void>((done) => {
+        closeWebSockets();
+        fake.realtime.dispose();
         server.closeAllConnections();
         server.close(() => {
           void (store?.close() ?? Promise.resolve()).then(() => done());

@@ -1,0 +1,114 @@
+import type { Parameters, Subscription } from '@medplum/fhirtypes';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
+import { FhirError } from '../engine/outcome';
+import { MAIN_PROJECT_ID, RIVERSIDE_PROJECT_ID } from '../seed/constants';
+import { createFakeServer, type FakeServer } from '../server';
+import { MAX_SOCKETS, type RealtimeSocket } from '.';
+
+const BASE = 'http://localhost:3000/';
+let fake: FakeServer;
+let session: ApiSession;
+
+/** A socket held in memory: what the server sent, and whether it closed it. */
+function memorySocket(): RealtimeSocket & { sent: Record<string, unknown>[]; closedWith?: number } {
+  const socket = {
+    sent: [] as Record<string, unknown>[],
+    closedWith: undefined as number | undefined,
+    send: (text: string) => socket.sent.push(JSON.parse(text) as Record<string, unknown>),
+    close: (code?: number) => {
+      socket.closedWith = code;
+    },
+  };
+  return socket;
+}
+
+beforeEach(async () => {
+  fake = createFakeServer({ heartbeatMs: 0 });
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) =>
+    (await fake.handle(new Request(input, init))) ??
+    new Response('Not found', { status: 404 })) as typeof fetch;
+  session = await signInByApi(BASE, 'doctor@example.com', { fetchImpl });
+});
+
+afterEach(() => {
+  fake.realtime.dispose();
+  fake.bots.dispose();
+});
+
+async function bindingToken(): Promise<string> {
+  const created = await session.fetch('fhir/R4/Subscription', {
+    method: 'POST',
+    body: JSON.stringify({
+      resourceType: 'Subscription',
+      status: 'active',
+      reason: 'r',
+      criteria: 'Task',
+      channel: { type: 'websocket' },
+    }),
+  });
+  const subscription = (await created.json()) as Subscription;
+  const answer = await session.fetch(`fhir/R4/Subscription/${subscription.id}/$get-ws-binding-token`);
+  const parameters = (await answer.json()) as Parameters;
+  return parameters.parameter?.find((p) => p.name === 'token')?.valueString ?? '';
+}
+
+function attach(socket: RealtimeSocket, path = 'ws/subscriptions-r4') {
+  const opening = fake.realtime.open(`${BASE}${path}`);
+  if (opening instanceof FhirError) throw opening;
+  return opening.attach(socket);
+}
+
+describe('the realtime service', () => {
+  it('refuses a binding token once its hour is over', async () => {
+    const token = await bindingToken();
+    fake.clock.advance(60 * 60 * 1000 + 1);
+    const socket = memorySocket();
+    attach(socket).receive(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
+    expect(socket.sent).toEqual([
+      expect.objectContaining({
+        resourceType: 'OperationOutcome',
+        issue: [
+          expect.objectContaining({ details: { text: 'Token failed to validate. Check token expiry.' } }),
+        ],
+      }),
+    ]);
+  });
+
+  it('refuses one socket more than the limit with 503 and takes one again when a socket closes', () => {
+    const sessions = Array.from({ length: MAX_SOCKETS }, () => attach(memorySocket()));
+    const refused = fake.realtime.open(`${BASE}ws/subscriptions-r4`);
+    expect(refused).toBeInstanceOf(FhirError);
+    expect((refused as FhirError).status).toBe(503);
+    sessions[0]?.closed();
+    expect(fake.realtime.open(`${BASE}ws/subscriptions-r4`)).not.toBeInstanceOf(FhirError);
+  });
+
+  it('closes every socket when the server is reseeded, so nobody keeps listening to old data', async () => {
+    const token = await bindingToken();
+    const socket = memorySocket();
+    attach(socket).receive(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
+    const reset = await session.fetch('$fake/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(reset?.status).toBe(200);
+    expect(socket.closedWith).toBe(1012);
+    expect(fake.realtime.socketCount).toBe(0);
+  });
+
+  it('notifies nobody in another project', async () => {
+    const token = await bindingToken();
+    const socket = memorySocket();
+    attach(socket).receive(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
+    fake.engine.createResource(RIVERSIDE_PROJECT_ID, {
+      resourceType: 'Task',
+      status: 'ready',
+      intent: 'order',
+    });
+    fake.engine.createResource(MAIN_PROJECT_ID, { resourceType: 'Task', status: 'ready', intent: 'order' });
+    const notified = socket.sent.filter((m) => JSON.stringify(m).includes('event-notification'));
+    expect(notified).toHaveLength(1);
+  });
+});
