@@ -7,6 +7,8 @@ import { startHttpHost } from './host';
  *   --data FILE         where the data is kept across restarts (default .data/fake-server.json)
  *   --reset             discard the data file and reseed
  *   --dist DIR          the built app (default dist)
+ *   --cors-origins LIST (or CORS_ORIGINS)  origins whose pages may call the API, comma-separated;
+ *                       '*' for any; default any http://localhost:* or 127.0.0.1 origin
  */
 const started = performance.now();
 const { values } = parseArgs({
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data/fake-server.json' },
     reset: { type: 'boolean', default: false },
     dist: { type: 'string', default: 'dist' },
+    'cors-origins': { type: 'string' },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -29,6 +32,7 @@ try {
     dataFile: values.data,
     reset: values.reset,
     staticDir: values.dist,
+    corsOrigins: values['cors-origins'] ?? process.env.CORS_ORIGINS,
   });
   console.log(
     `CareQueue is running at ${host.url} (fake FHIR server at ${host.url}fhir/R4/) — ready in ${Math.round(performance.now() - started)} ms`
