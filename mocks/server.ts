@@ -9,6 +9,8 @@ import { FhirError } from './engine/outcome';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
+import { createExportService, type ExportService } from './export/export-service';
+import { createKeyValueService, KEYVALUE_PATH } from './keyvalue/keyvalue-service';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -44,6 +46,8 @@ export interface FakeServer {
   readonly auth: AuthService;
   /** Bots: deploy, execute, subscriptions and the schedule. */
   readonly bots: BotService;
+  /** Bulk Data $export jobs. */
+  readonly exports: ExportService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -101,6 +105,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     });
   };
   build(options.seed, options.state);
+  const exports = createExportService({ engine: () => engine, clock, basePath: FHIR_BASE_PATH });
+  const keyValues = createKeyValueService();
 
   const controls: DevControlTarget = {
     authenticate: (request) => auth.authenticate(request),
@@ -133,11 +139,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get bots() {
       return currentBots();
     },
+    exports,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
         try {
           const context = await auth.authenticate(request);
+          const exportAnswer = await exports.handle(request, context);
+          if (exportAnswer) return exportAnswer;
           const botService = currentBots();
           const botAnswer = await botService.handle(request, context);
           if (botAnswer) return botAnswer;
@@ -154,6 +163,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       }
       if (path.startsWith(CONTROL_PATH)) {
         return handleDevControl(controls, request, path.slice(CONTROL_PATH.length));
+      }
+      if (path.startsWith(KEYVALUE_PATH)) {
+        try {
+          return (await keyValues.handle(request, await auth.authenticate(request))) as Response;
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
       }
       if (path.startsWith(ADMIN_PATH)) {
         try {

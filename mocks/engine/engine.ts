@@ -52,6 +52,11 @@ export interface FhirEngine extends ProjectDirectory {
   onChange(listener: (change: EngineChange) => void): () => void;
   /** The ids of every project (for the bot schedule). */
   projectIds(): string[];
+  /**
+   * A project's current resources of the given types (every type it holds when none are given), for
+   * $export. Stored versions are frozen: read them, never change them.
+   */
+  currentResources(projectId: string, types?: readonly string[]): Iterable<Resource>;
 }
 
 export interface FhirEngineOptions {
@@ -209,6 +214,12 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
 
     projectIds() {
       return [...projects.keys()];
+    },
+
+    *currentResources(projectId, types) {
+      const store = projects.get(projectId);
+      if (!store) return;
+      for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
     },
 
     readResource(projectId, resourceType, id) {
