@@ -176,6 +176,31 @@ describe('upload pages, against the fake server with an empty project', () => {
     expect(await search<Task>('Task', 'code=respond-to-message')).toHaveLength(3);
   });
 
+  it("bots: fails with the server's 'Bots not enabled' where the project lacks the bots feature", async () => {
+    const demo = createFakeServer();
+    try {
+      const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) =>
+        (await demo.handle(new Request(input, init))) ??
+        new Response('Not found', { status: 404 })) as typeof fetch;
+      const client = new ApiClient({ baseUrl: BASE, clientId: 'carequeue-web', fetch: fetchImpl });
+      const login = await client.signIn.login({ email: 'coordinator@example.com', password: 'password' });
+      const riverside = login.memberships?.find(
+        (membership) => membership.project?.display === 'Riverside Clinic'
+      );
+      const answer = await client.signIn.chooseProfile(login.login as string, riverside?.id as string);
+      const session = await client.signIn.complete(answer.code as string);
+      const riversideContext: UploadContext = {
+        fhir: new FhirClient({ client }),
+        profile: session.profile.resourceType + '/' + session.profile.id,
+        projectId: session.project.id as string,
+        now: demo.clock.now(),
+      };
+      await expect((await loadUploader('bots'))(riversideContext)).rejects.toThrow('Bots not enabled');
+    } finally {
+      demo.bots.dispose();
+    }
+  });
+
   it('report and messages are transactions: patients are created once across uploads', async () => {
     await run('report');
     await run('message');
