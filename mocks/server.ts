@@ -13,6 +13,8 @@ import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
 import { createRealtimeService, type RealtimeService } from './realtime';
+import { createExportService, type ExportService } from './export/export-service';
+import { createKeyValueService, KEYVALUE_PATH } from './keyvalue/keyvalue-service';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -60,6 +62,8 @@ export interface FakeServer {
   readonly mailbox: Mailbox;
   /** Websocket subscriptions and the FHIRcast hub; hosts hand it their websockets. */
   readonly realtime: RealtimeService;
+  /** Bulk Data $export jobs. */
+  readonly exports: ExportService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -131,6 +135,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     });
   };
   build(options.seed, options.state);
+  const exports = createExportService({ engine: () => engine, clock, basePath: FHIR_BASE_PATH });
+  const keyValues = createKeyValueService();
 
   const controls: DevControlTarget = {
     authenticate: (request) => auth.authenticate(request),
@@ -171,6 +177,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     get realtime() {
       return currentRealtime();
     },
+    exports,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
@@ -178,6 +185,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
           const context = await auth.authenticate(request);
           const realtimeAnswer = currentRealtime().handleFhir(request, context);
           if (realtimeAnswer) return realtimeAnswer;
+          const exportAnswer = await exports.handle(request, context);
+          if (exportAnswer) return exportAnswer;
           const botService = currentBots();
           const botAnswer = await botService.handle(request, context);
           if (botAnswer) return botAnswer;
@@ -207,6 +216,14 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       if (path === EMAIL_SEND_PATH) {
         try {
           return await sendEmailRoute(mailbox, request, await auth.authenticate(request));
+        } catch (error) {
+          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
+          throw error;
+        }
+      }
+      if (path.startsWith(KEYVALUE_PATH)) {
+        try {
+          return (await keyValues.handle(request, await auth.authenticate(request))) as Response;
         } catch (error) {
           if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
           throw error;

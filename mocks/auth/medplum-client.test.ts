@@ -103,7 +103,12 @@ describe("Medplum's client against the fake server", () => {
 
   it('refreshes an expired token by itself before the next call', async () => {
     const { medplum, tokenRequests } = connect();
-    const started = await medplum.startLogin({ email: 'doctor@example.com', password: 'password' });
+    // Only 'Remember me' (or the offline_access scope) gets a refresh token, as on a real server.
+    const started = await medplum.startLogin({
+      email: 'doctor@example.com',
+      password: 'password',
+      remember: true,
+    });
     await medplum.processCode(started.code as string);
     const before = tokenRequests();
     const firstToken = medplum.getAccessToken();

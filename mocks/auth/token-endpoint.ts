@@ -167,7 +167,7 @@ async function issueTokens(ctx: AuthContext, login: LoginRecord, issuer: string)
     project: { reference: `Project/${identity.projectId}` },
     profile: { ...identity.profile },
   };
-  if (login.kind === 'user') {
+  if (login.kind === 'user' && keepsSignedIn(login)) {
     login.refreshGeneration = (login.refreshGeneration ?? 0) + 1;
     login.refreshExpiresAt = addMs(now, REFRESH_LIFETIME_MS);
     body.refresh_token = await signer.sign(
@@ -175,6 +175,8 @@ async function issueTokens(ctx: AuthContext, login: LoginRecord, issuer: string)
       now,
       REFRESH_LIFETIME_MS / 1000
     );
+  }
+  if (login.kind === 'user') {
     body.id_token = await signer.sign(
       {
         iss: issuer,
@@ -193,4 +195,9 @@ async function issueTokens(ctx: AuthContext, login: LoginRecord, issuer: string)
   login.expiresAt = new Date(lastValid).toISOString();
   ctx.state.saveLogin(login);
   return body;
+}
+
+/** A refresh token is issued only when the user asked to stay signed in: 'Remember me' or the offline_access scope. */
+function keepsSignedIn(login: LoginRecord): boolean {
+  return login.remember || login.scope.split(/\s+/).includes('offline_access');
 }

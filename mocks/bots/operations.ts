@@ -8,6 +8,7 @@ import {
   notFound,
   successOutcome,
 } from '../engine/outcome';
+import { decodePathSegment } from '../engine/request';
 import type { RequestContext } from '../engine/types';
 import { engineCaller, type BotCaller } from './client';
 import { encodeCode } from './code';
@@ -31,6 +32,7 @@ export async function handleAdminBot(
   try {
     if (request.method.toUpperCase() !== 'POST') throw methodNotAllowed('Use POST to create a bot');
     if (decodeURIComponent(match[1]) !== context.projectId) throw forbidden('Not a member of that project');
+    assertBotsEnabled(engine, context.projectId);
     requireBotAdmin(context);
     const body = (await readJsonBody(request)) as {
       name?: unknown;
@@ -62,12 +64,13 @@ export async function handleBotOperation(
 ): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (!url.pathname.startsWith(basePath)) return undefined;
-  const segments = url.pathname.slice(basePath.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = url.pathname.slice(basePath.length).split('/').filter(Boolean).map(decodePathSegment);
   if (segments[0] !== 'Bot') return undefined;
   const [, second, third] = segments;
   const operation = segments.length === 3 ? third : segments.length === 2 ? second : undefined;
   if (operation !== '$deploy' && operation !== '$execute') return undefined;
   try {
+    assertBotsEnabled(env.engine(), context.projectId);
     requireBotAdmin(context);
     const caller = engineCaller(env.engine(), context, `${url.origin}${basePath}`);
     const method = request.method.toUpperCase();
@@ -100,6 +103,11 @@ export async function handleBotOperation(
 /** Bot code runs with the caller's rights inside the project: only its admins create, deploy or run bots. */
 function requireBotAdmin(context: RequestContext): void {
   if (!context.admin) throw forbidden('Only a project admin can create, deploy or execute bots');
+}
+
+/** Bots run only in a project whose features include 'bots', as on a real Medplum server. */
+function assertBotsEnabled(engine: FhirEngine, projectId: string): void {
+  if (!engine.project(projectId)?.features?.includes('bots')) throw badRequest('Bots not enabled');
 }
 
 /** Stores the code as a Binary and points Bot.executableCode at it. */

@@ -2,7 +2,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { AccessControl } from './access';
 import { PatientCompartment } from './compartment';
 import type { ProjectDirectory } from '../auth/types';
-import type { SeedData, SeedProject } from '../seed/types';
+import { DEFAULT_PROJECT_FEATURES, type SeedData, type SeedProject } from '../seed/types';
 import type { DefinitionLoader } from './definition-files';
 import { defaultDefinitionLoader } from './definition-files';
 import type { DefinitionType } from './definitions';
@@ -30,7 +30,7 @@ export const DEFAULT_BASE_PATH = '/fhir/R4/';
 export interface EngineSnapshot {
   format: 'carequeue-fhir-engine';
   version: 1;
-  projects: { id: string; name: string; versions: VersionRecord[] }[];
+  projects: { id: string; name: string; features?: string[]; versions: VersionRecord[] }[];
 }
 
 /** The versions one request (or one directory call) committed to one project. */
@@ -52,6 +52,11 @@ export interface FhirEngine extends ProjectDirectory {
   onChange(listener: (change: EngineChange) => void): () => void;
   /** The ids of every project (for the bot schedule). */
   projectIds(): string[];
+  /**
+   * A project's current resources of the given types (every type it holds when none are given), for
+   * $export. Stored versions are frozen: read them, never change them.
+   */
+  currentResources(projectId: string, types?: readonly string[]): Iterable<Resource>;
 }
 
 export interface FhirEngineOptions {
@@ -90,7 +95,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const addProject = (project: SeedProject): ProjectStore => {
     let store = projects.get(project.id);
     if (!store) {
-      store = new ProjectStore({ id: project.id, name: project.name }, factory);
+      const features = [...(project.features ?? DEFAULT_PROJECT_FEATURES)];
+      store = new ProjectStore({ id: project.id, name: project.name, features }, factory);
       projects.set(project.id, store);
     }
     return store;
@@ -178,6 +184,7 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         projects: [...projects.values()].map((store) => ({
           id: store.project.id,
           name: store.project.name,
+          features: store.project.features,
           versions: [...store.allVersions()],
         })),
       };
@@ -189,7 +196,7 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       }
       projects.clear();
       for (const saved of snapshot.projects) {
-        const store = addProject({ id: saved.id, name: saved.name });
+        const store = addProject({ id: saved.id, name: saved.name, features: saved.features });
         for (const version of saved.versions) store.appendQuietly(version);
         store.reindex();
       }
@@ -207,6 +214,12 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
 
     projectIds() {
       return [...projects.keys()];
+    },
+
+    *currentResources(projectId, types) {
+      const store = projects.get(projectId);
+      if (!store) return;
+      for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
     },
 
     readResource(projectId, resourceType, id) {
@@ -233,15 +246,14 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
     },
 
     createProject(name) {
-      const project = { id: newId(), name };
-      addProject(project);
+      const { project } = addProject({ id: newId(), name });
       notify(undefined, 0);
-      return { ...project };
+      return structuredClone(project);
     },
 
     project(projectId) {
       const project = projects.get(projectId)?.project;
-      return project ? { ...project } : undefined;
+      return project ? structuredClone(project) : undefined;
     },
   };
   return engine;

@@ -105,8 +105,9 @@ export function errorResponse(error: unknown): Response {
   });
 }
 
+/** A Binary is answered as its bytes unless the client asks for the FHIR resource (JSON, not NDJSON). */
 function wantsRaw(request: Request): boolean {
-  const accept = (request.headers.get('accept') ?? '').toLowerCase();
+  const accept = (request.headers.get('accept') ?? '').toLowerCase().replace(/[a-z+]*ndjson/g, '');
   return !accept.includes('json');
 }
 

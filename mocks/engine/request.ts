@@ -46,12 +46,19 @@ export function splitPath(pathAndQuery: string): { segments: string[]; query: UR
   const segments = path
     .split('/')
     .filter((segment) => segment !== '')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
+    .map(decodePathSegment);
   return { segments, query };
+}
+
+/**
+ * Decodes one path segment, except that an operation is routed only by its literal '$name', as a real
+ * Medplum server routes it: '%24deploy' stays as sent, so it names no operation (and no resource).
+ */
+export function decodePathSegment(segment: string): string {
+  if (/^%24/i.test(segment)) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

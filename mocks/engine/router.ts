@@ -102,6 +102,7 @@ function instanceLevel(scope: Scope, request: FhirRequest, resourceType: string,
     case 'GET':
       return read(request, readCurrent(scope, resourceType, id));
     case 'PUT':
+      assertBodyIdMatches(request.body, id);
       return written(request, updateResource(scope, resourceType, id, request.body, request.ifMatch));
     case 'PATCH':
       return written(request, patchResource(scope, resourceType, id, request.body, request.ifMatch));
@@ -111,6 +112,13 @@ function instanceLevel(scope: Scope, request: FhirRequest, resourceType: string,
     }
     default:
       throw methodNotAllowed(`${request.method} is not allowed on ${resourceType}/${id}`);
+  }
+}
+
+/** An update's body names the resource it replaces: its id must be the URL's (FHIR's rule, as Medplum checks it). */
+function assertBodyIdMatches(body: unknown, id: string): void {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && (body as Resource).id !== id) {
+    throw badRequest('Incorrect resource ID', 'id');
   }
 }
 

@@ -11,6 +11,11 @@ import { isKnownResourceType } from './resource-types';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The order FHIR gives for processing a transaction's entries. */
 const TRANSACTION_ORDER = ['DELETE', 'POST', 'PUT', 'PATCH', 'GET', 'HEAD'];
+/**
+ * A transaction with a conditional create, update or delete needs strict (serializable) isolation,
+ * which a real Medplum server grants only to transactions of at most this many entries.
+ */
+export const MAX_STRICT_TRANSACTION_ENTRIES = 8;
 
 /** POST [base] with a batch or transaction Bundle. */
 export function processBundle(scope: Scope, request: FhirRequest, route: Route): Bundle {
@@ -113,6 +118,9 @@ function resourcesIn(response: FhirResponse): number {
 }
 
 function transaction(scope: Scope, request: FhirRequest, entries: BundleEntry[], route: Route): Bundle {
+  if (entries.length > MAX_STRICT_TRANSACTION_ENTRIES && entries.some(isConditional)) {
+    throw badRequest('Transaction requires strict isolation but has too many entries');
+  }
   const references = assignIds(scope, entries);
   const requests = entries.map((entry, index) => {
     try {
@@ -305,6 +313,14 @@ function asFhirError(error: unknown): FhirError {
   // The details stay in the server's log: a client learns nothing of the server's internals.
   console.error('Unexpected error in a bundle entry', error);
   return new FhirError(400, 'Could not process the entry', 'processing');
+}
+
+/** A conditional create (ifNoneExist), or an update or delete addressed by a search. */
+function isConditional(entry: BundleEntry): boolean {
+  const method = text(entry?.request?.method)?.toUpperCase();
+  const url = text(entry?.request?.url) ?? '';
+  if (method === 'POST') return Boolean(text(entry.request?.ifNoneExist));
+  return (method === 'PUT' || method === 'DELETE') && url.includes('?');
 }
 
 function rank(method: string): number {

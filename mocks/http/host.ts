@@ -8,6 +8,7 @@ import { readBody, requestLimits, type RequestLimits } from './request-limits';
 import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
 import { serveStatic } from './static-files';
 import { acceptWebSockets } from './websockets';
+import { corsHeaders, corsPolicy, preflight, type CorsPolicy } from './cors';
 
 export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
   /** 0 picks a free port. */
@@ -23,6 +24,8 @@ export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
   limits?: Partial<RequestLimits>;
   /** The journal is folded into the snapshot past this size (and the snapshot's); tests make it small. */
   compactJournalAtBytes?: number;
+  /** Origins allowed to call the API from their pages (comma-separated); any loopback origin by default. */
+  corsOrigins?: string;
 }
 
 export interface HttpHost {
@@ -44,9 +47,10 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const pageHeaders = { 'Content-Security-Policy': contentSecurityPolicy(configuredFhirOrigin(staticDir)) };
   const limits = requestLimits(options.limits);
+  const cors = corsPolicy(options.corsOrigins);
 
   const server = createServer((req, res) => {
-    answer({ fake, store, staticDir, pageHeaders, limits }, req, res).catch((error: unknown) => {
+    answer({ fake, store, staticDir, pageHeaders, limits, cors }, req, res).catch((error: unknown) => {
       // A client that went away mid-request needs no answer.
       if (req.destroyed && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       // The details stay in the log: a client learns nothing of the server's internals.
@@ -107,6 +111,7 @@ interface Host {
   staticDir: string | undefined;
   pageHeaders: Record<string, string>;
   limits: RequestLimits;
+  cors: CorsPolicy;
 }
 
 async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -119,6 +124,8 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
   const url = requestUrl(req);
   if (!url) return send(req, res, outcome(400, 'The request target is not a path on this server'));
   const headers = requestHeaders(req);
+  const corsPreflight = preflight(host.cors, method, headers);
+  if (corsPreflight) return send(req, res, corsPreflight);
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     const read = await readBody(host.fake, req, url, headers, host.limits);
@@ -144,7 +151,8 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
     }
   }
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
-  await send(req, res, response, isPage ? host.pageHeaders : undefined);
+  const cors = corsHeaders(host.cors, headers.get('origin'));
+  await send(req, res, response, isPage ? { ...host.pageHeaders, ...cors } : cors);
 }
 
 /** The request's absolute URL; undefined for a target that is not a path (absolute-form, '*', garbage). */

@@ -9,6 +9,8 @@ import { startHttpHost } from './host';
  *   --reset             discard the data file and reseed
  *   --dist DIR          the built app (default dist)
  *   FAKE_GOOGLE_CLIENT_ID (and FAKE_GOOGLE_TEST_KEY) accept Google sign-in (see README)
+ *   --cors-origins LIST (or CORS_ORIGINS)  origins whose pages may call the API, comma-separated;
+ *                       '*' for any; default any http://localhost:* or 127.0.0.1 origin
  */
 const started = performance.now();
 const { values } = parseArgs({
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data/fake-server.json' },
     reset: { type: 'boolean', default: false },
     dist: { type: 'string', default: 'dist' },
+    'cors-origins': { type: 'string' },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -32,6 +35,7 @@ try {
     reset: values.reset,
     staticDir: values.dist,
     google: googleVerifierFromEnvironment(process.env),
+    corsOrigins: values['cors-origins'] ?? process.env.CORS_ORIGINS,
   });
   console.log(
     `CareQueue is running at ${host.url} (fake FHIR server at ${host.url}fhir/R4/) — ready in ${Math.round(performance.now() - started)} ms`

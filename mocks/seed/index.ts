@@ -42,8 +42,9 @@ export function buildSeed(options: SeedOptions = {}): SeedData {
   const now = options.now ?? new Date();
   return {
     projects: [
-      { id: MAIN_PROJECT_ID, name: MAIN_PROJECT_NAME },
-      { id: RIVERSIDE_PROJECT_ID, name: RIVERSIDE_PROJECT_NAME },
+      { id: MAIN_PROJECT_ID, name: MAIN_PROJECT_NAME, features: ['bots'] },
+      // A project without bots, as a real server's project is until an administrator enables them.
+      { id: RIVERSIDE_PROJECT_ID, name: RIVERSIDE_PROJECT_NAME, features: [] },
     ],
     users: buildUsers(),
     resources: [

@@ -3,7 +3,12 @@ import type { AccessPolicy, Practitioner, Reference, Resource } from '@medplum/f
 export interface SeedProject {
   id: string;
   name: string;
+  /** Project.features, as a Medplum server keeps them: 'bots' lets the project deploy and run bots. */
+  features?: string[];
 }
+
+/** What a project gets when none are named: what the example uploads need (bots). */
+export const DEFAULT_PROJECT_FEATURES: readonly string[] = ['bots'];
 
 export interface SeedMembership {
   /** ProjectMembership id, offered by the profile-choice step. */

@@ -65,7 +65,7 @@ describe('sign-in steps', () => {
       password: 'password',
       remember: false,
       clientId: 'carequeue-web',
-      scope: 'openid profile',
+      scope: 'openid profile offline_access',
       codeChallengeMethod: 'S256',
     });
     const exchange = ctx.network.requestsTo('POST', 'oauth2/token')[0];
@@ -75,6 +75,14 @@ describe('sign-in steps', () => {
     expect(form.get('code')).toBe('code-1');
     expect(form.get('client_id')).toBe('carequeue-web');
     expect(await challengeFor(form.get('code_verifier') ?? '')).toBe(login.codeChallenge);
+  });
+
+  it("asks for offline_access, so a tablet signed in without 'Remember me' still gets a refresh token", async () => {
+    const ctx = setup();
+    await signIn(ctx);
+    const login = JSON.parse(ctx.network.requestsTo('POST', 'auth/login')[0]?.body ?? '{}');
+    expect(login.remember).toBe(false);
+    expect(String(login.scope).split(' ')).toContain('offline_access');
   });
 
   it('saves the login and loads the profile once the code is exchanged', async () => {
@@ -151,6 +159,12 @@ describe('sign-in steps', () => {
 });
 
 describe('authenticated requests', () => {
+  it("address an operation by its literal '$name', which is all a real server routes", () => {
+    const ctx = setup();
+    expect(ctx.client.fhirUrl('Bot', 'bot 1', '$deploy')).toBe(`${BASE}fhir/R4/Bot/bot%201/$deploy`);
+    expect(ctx.client.fhirUrl('Patient', 'a$b')).toBe(`${BASE}fhir/R4/Patient/a%24b`);
+  });
+
   it('carry the bearer token', async () => {
     const ctx = setup();
     await signIn(ctx);

@@ -102,9 +102,12 @@ export class ApiClient {
     return /^https?:/.test(path) ? path : new URL(path.replace(/^\/+/, ''), this.baseUrl).href;
   }
 
-  /** An address under the FHIR base, e.g. fhirUrl('Task', '123'). */
+  /**
+   * An address under the FHIR base, e.g. fhirUrl('Task', '123'). An operation's '$' is sent as it is:
+   * a real Medplum server routes operations only by the literal '$name' (it answers '%24name' 404).
+   */
   fhirUrl(...segments: string[]): string {
-    return this.fhirBaseUrl + segments.map(encodeURIComponent).join('/');
+    return this.fhirBaseUrl + segments.map(encodePathSegment).join('/');
   }
 
   /**
@@ -256,4 +259,8 @@ function isTokenResponse(body: unknown): body is TokenResponse {
   return (
     typeof body === 'object' && body !== null && typeof (body as TokenResponse).access_token === 'string'
   );
+}
+
+function encodePathSegment(segment: string): string {
+  return segment.startsWith('$') ? `$${encodeURIComponent(segment.slice(1))}` : encodeURIComponent(segment);
 }

@@ -8,6 +8,16 @@ import {
 } from './types';
 
 const VERIFIER_KEY = 'pkceVerifier';
+/** The scope that gets a refresh token without 'Remember me', so an offline tablet stays signed in. */
+export const OFFLINE_ACCESS_SCOPE = 'offline_access';
+
+/** The scope asked for, plus offline_access: a real Medplum server issues no refresh token without it or 'Remember me'. */
+export function withOfflineAccess(scope: string): string {
+  const scopes = scope.split(/\s+/).filter(Boolean);
+  return scopes.includes(OFFLINE_ACCESS_SCOPE)
+    ? scopes.join(' ')
+    : [...scopes, OFFLINE_ACCESS_SCOPE].join(' ');
+}
 
 /** What the sign-in steps need from the client that owns them. */
 export interface SignInTransport {
@@ -69,7 +79,7 @@ export class SignInApi {
       remember: request.remember ?? false,
       projectId: request.projectId,
       clientId: this.transport.clientId,
-      scope: request.scope ?? DEFAULT_SCOPE,
+      scope: withOfflineAccess(request.scope ?? DEFAULT_SCOPE),
       codeChallenge: pkce.challenge,
       codeChallengeMethod: pkce.method,
     });
@@ -80,7 +90,7 @@ export class SignInApi {
     return this.transport.postAnonymous('auth/google', {
       ...request,
       clientId: this.transport.clientId,
-      scope: request.scope ?? DEFAULT_SCOPE,
+      scope: withOfflineAccess(request.scope ?? DEFAULT_SCOPE),
       codeChallenge: pkce.challenge,
       codeChallengeMethod: pkce.method,
     });

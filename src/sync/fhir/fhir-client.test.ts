@@ -45,6 +45,28 @@ describe('FhirClient', () => {
     expect(clock.sleeps).toEqual([1000, 1000, 1000]);
   });
 
+  it('follows an export to its manifest when only the kickoff names the status URL (no early 202 body)', async () => {
+    const { network, fhir } = await setup();
+    const status = `${BASE}fhir/R4/job/2/status`;
+    network.on(
+      'POST',
+      'fhir/R4/$export?_type=Patient',
+      new Response(null, { status: 202, headers: { 'Content-Location': status } })
+    );
+    network.on(
+      'GET',
+      'fhir/R4/job/2/status',
+      new Response(null, { status: 202, headers: { 'X-Progress': '0 of 1' } }),
+      json({ transactionTime: '2024-01-01T00:00:00Z', request: '', requiresAccessToken: true, output: [] })
+    );
+    const manifest = await fhir.bulkExport({ types: ['Patient'] });
+    expect(manifest.requiresAccessToken).toBe(true);
+    expect(network.requestsTo('GET', 'fhir/R4/job/2/status')).toHaveLength(2);
+    expect(network.requestsTo('POST', 'fhir/R4/$export?_type=Patient')[0]?.headers.get('prefer')).toBe(
+      'respond-async'
+    );
+  });
+
   it('reuses a GET within the cache time, and refetches when asked or expired', async () => {
     const { network, fhir, clock } = await setup(3000);
     network.on('GET', 'fhir/R4/Task/1', json({ resourceType: 'Task', id: '1', status: 'ready' }));

@@ -181,6 +181,27 @@ export class FhirClient {
     yield* this.pages(url, { noCache: true });
   }
 
+  /**
+   * A Bulk Data export ($export, of the given types, changed since an instant) as an async job: the
+   * kickoff's 202 is polled until the server answers the manifest.
+   */
+  async bulkExport(options: { types?: string[]; since?: string } = {}): Promise<BulkExportManifest> {
+    const params = new URLSearchParams();
+    if (options.types?.length) params.set('_type', options.types.join(','));
+    if (options.since) params.set('_since', options.since);
+    const { body } = await this.send('POST', withQuery(this.url('$export'), params), {
+      headers: { Prefer: 'respond-async' },
+    });
+    return body as BulkExportManifest;
+  }
+
+  /** The text of a file the server keeps behind the bearer token, such as an export's NDJSON. */
+  async downloadText(url: string, accept = 'application/fhir+ndjson'): Promise<string> {
+    const response = await this.api.requestResponse('GET', this.url(url), { headers: { Accept: accept } });
+    if (response.status >= 400) await parseResponse(response);
+    return response.text();
+  }
+
   /** GET metadata: what the server can do. */
   capabilities(options?: ReadOptions): Promise<CapabilityStatement> {
     return this.get<CapabilityStatement>(this.url('metadata'), options);
@@ -228,8 +249,10 @@ export class FhirClient {
     options: RequestOptions
   ): Promise<{ status: number; body: unknown; location?: string }> {
     let response = await this.api.requestResponse(method, url, options);
+    // The kickoff names the status URL; the status answers that follow need not repeat it.
+    let statusUrl: string | undefined;
     for (let polls = 0; response.status === 202; polls++) {
-      const statusUrl = response.headers.get('content-location');
+      statusUrl = response.headers.get('content-location') ?? statusUrl;
       if (!statusUrl) break;
       void response.body?.cancel().catch(() => undefined);
       if (polls >= this.maxPolls) {
@@ -243,6 +266,14 @@ export class FhirClient {
     const body = status >= 400 ? await parseResponse(response) : await readBody(response);
     return { status, body, location };
   }
+}
+
+/** What a finished Bulk Data export answers: one NDJSON file per resource type. */
+export interface BulkExportManifest {
+  transactionTime: string;
+  request: string;
+  requiresAccessToken: boolean;
+  output: { type: string; url: string; count?: number }[];
 }
 
 /** Adds query parameters to an address. */

@@ -6,6 +6,7 @@ export {
   bundleResources,
   toSearchParams,
   withQuery,
+  type BulkExportManifest,
   type CreateResult,
   type FhirClientOptions,
   type ReadOptions,

@@ -1,7 +1,7 @@
 import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { ConsolePages } from '../testing/ConsolePages';
 
@@ -70,6 +70,31 @@ describe('the resource list', () => {
     expect(await screen.findByText('Ana Family24')).toBeInTheDocument();
     expect(rowIds()[0]).toBe('p24');
     expect(screen.getByLabelText('Count')).toHaveTextContent('21–40 of 45');
+  });
+
+  it("offers the type's server export as NDJSON downloads", async () => {
+    // jsdom has no object URLs; the page's own URL stands in for one.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:export-1', revokeObjectURL: () => undefined })
+    );
+    const manifest = {
+      transactionTime: '2024-01-01T00:00:00Z',
+      request: `${h.baseUrl}fhir/R4/$export?_type=Patient`,
+      requiresAccessToken: true,
+      output: [{ type: 'Patient', url: `${h.baseUrl}fhir/R4/Binary/export-1`, count: 45 }],
+    };
+    await renderConsole('/Patient', {
+      held: patients,
+      heldTypes: ['Patient'],
+      server: (path) =>
+        path === '$export?_type=Patient' ? manifest : path === 'Binary/export-1' ? {} : undefined,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export NDJSON' }));
+    const link = await screen.findByRole('link', { name: 'Patient.ndjson (45)' });
+    expect(link).toHaveAttribute('download', 'Patient.ndjson');
+    expect(h.pageRequests).toEqual(['$export?_type=Patient', 'Binary/export-1']);
+    vi.unstubAllGlobals();
   });
 
   it("says 'No results' when the search matches nothing", async () => {

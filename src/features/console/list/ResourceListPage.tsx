@@ -5,6 +5,7 @@ import { ListPager, pageOffset, pageSearch, pageSize, withOffset } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { DEFAULT_SORT, defaultFields, resourceColumns } from './columns';
+import { ExportButton } from './ExportButton';
 import { ResourceTable } from './ResourceTable';
 import { useResourceList } from './use-resource-list';
 
@@ -27,11 +28,14 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Title order={1}>{resourceType}</Title>
-        {found.status === 'ready' && (
-          <Badge variant="light" color={found.source === 'replica' ? 'teal' : 'blue'}>
-            {found.source === 'replica' ? 'From this device' : 'From the server'}
-          </Badge>
-        )}
+        <Group gap="xs" align="flex-start">
+          {found.status === 'ready' && (
+            <Badge variant="light" color={found.source === 'replica' ? 'teal' : 'blue'}>
+              {found.source === 'replica' ? 'From this device' : 'From the server'}
+            </Badge>
+          )}
+          <ExportButton resourceType={resourceType} />
+        </Group>
       </Group>
       {found.status === 'loading' ? (
         <Center py="xl">

@@ -1,13 +1,16 @@
 import { Table } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { formatDateTime, formatReference } from '@/ui';
+import { formatDateTime } from '@/ui';
 import { statusText } from '../format';
 import { taskFieldText } from '../list/columns';
+import { referenceLabel } from '../reference-names';
+import { useReferenceNames } from '../use-reference-names';
 
 /** The fields of a task. */
 export function TaskDetailsTab({ task }: { task: Task }) {
   // The fields the list also shows read as they do there.
-  const field = (name: string) => taskFieldText(task, name);
+  const names = useReferenceNames([task.for, task.owner, task.focus]);
+  const field = (name: string) => taskFieldText(task, name, names);
   const rows: [string, string][] = [
     ['ID', task.id ?? ''],
     ['Version', task.meta?.versionId ?? 'Not yet on the server'],
@@ -20,7 +23,7 @@ export function TaskDetailsTab({ task }: { task: Task }) {
     ['For', field('for')],
     ['Owner', field('owner')],
     ['Performer type', field('performerType')],
-    ['Focus', formatReference(task.focus)],
+    ['Focus', referenceLabel(task.focus, names)],
     ['Due date', field('due-date')],
     ['Authored on', formatDateTime(task.authoredOn)],
     ['Last updated', formatDateTime(task.meta?.lastUpdated)],

@@ -5,6 +5,7 @@ import type { StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';
+import { useReferenceNames } from '../use-reference-names';
 
 interface TaskTableProps {
   records: StoredResource[];
@@ -15,6 +16,9 @@ interface TaskTableProps {
 export function TaskTable({ records, fields }: TaskTableProps) {
   const navigate = useNavigate();
   const columns = taskColumns(fields);
+  const names = useReferenceNames(
+    records.flatMap(({ resource }) => [(resource as Task).owner, (resource as Task).for])
+  );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Tasks">
@@ -54,13 +58,13 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                             />
                           )}
                         >
-                          {column.value(task, record.lastUpdated) || record.id}
+                          {column.value(task, record.lastUpdated, names) || record.id}
                         </Anchor>
                         <SyncBadge pending={record.pending} />
                       </Group>
                     ) : (
                       <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                        {column.value(task, record.lastUpdated)}
+                        {column.value(task, record.lastUpdated, names)}
                       </Text>
                     )}
                   </Table.Td>

@@ -1,26 +1,22 @@
 import type { Task } from '@medplum/fhirtypes';
-import {
-  formatCodeableConcept,
-  formatCodeableConcepts,
-  formatDate,
-  formatDateTime,
-  formatReference,
-} from '@/ui';
+import { formatCodeableConcept, formatCodeableConcepts, formatDate, formatDateTime } from '@/ui';
 import { statusText } from '../format';
+import { NO_NAMES, referenceLabel, type ReferenceNames } from '../reference-names';
 
 /** One column of the task list: its heading and what a task shows in it. */
 export interface TaskColumn {
   field: string;
   heading: string;
-  value: (task: Task, lastUpdated: string) => string;
+  /** `names` holds the names of referenced resources the task gives no display for. */
+  value: (task: Task, lastUpdated: string, names: ReferenceNames) => string;
   /** Short values that read badly when wrapped (dates). */
   nowrap?: boolean;
 }
 
 const COLUMNS: Record<string, TaskColumn> = {
   code: { field: 'code', heading: 'Code', value: (task) => formatCodeableConcept(task.code) },
-  owner: { field: 'owner', heading: 'Owner', value: (task) => formatReference(task.owner) },
-  for: { field: 'for', heading: 'For', value: (task) => formatReference(task.for) },
+  owner: { field: 'owner', heading: 'Owner', value: (task, _, names) => referenceLabel(task.owner, names) },
+  for: { field: 'for', heading: 'For', value: (task, _, names) => referenceLabel(task.for, names) },
   priority: { field: 'priority', heading: 'Priority', value: (task) => statusText(task.priority) },
   status: { field: 'status', heading: 'Status', value: (task) => statusText(task.status) },
   'due-date': {
@@ -63,6 +59,6 @@ export function taskColumns(fields: readonly string[]): TaskColumn[] {
 }
 
 /** A task's field as the list shows it ('due-date' → '2024-03-02'); '' for a field the list does not know. */
-export function taskFieldText(task: Task, field: string): string {
-  return COLUMNS[field]?.value(task, task.meta?.lastUpdated ?? '') ?? '';
+export function taskFieldText(task: Task, field: string, names: ReferenceNames = NO_NAMES): string {
+  return COLUMNS[field]?.value(task, task.meta?.lastUpdated ?? '', names) ?? '';
 }

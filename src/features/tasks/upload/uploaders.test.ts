@@ -14,6 +14,8 @@ import { ME, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-ha
 import { CORE_VALUESETS } from './data/value-sets';
 import type { UploadContext } from './uploaders/context';
 import { INVALID_UPLOAD_TYPE, loadUploader, UPLOAD_TYPES } from './uploads';
+import { createFakeServer } from '@mocks/server';
+import { signInToFake } from '@/ui/testing/sign-in-client';
 
 const MINUTE = 60_000;
 
@@ -164,6 +166,22 @@ describe('upload pages, against the fake server with an empty project', () => {
     expect(await search<Task>('Task', 'code=respond-to-message')).toHaveLength(3);
     await moveClock(15);
     expect(await search<Task>('Task', 'code=respond-to-message')).toHaveLength(3);
+  });
+
+  it("bots: fails with the server's 'Bots not enabled' where the project lacks the bots feature", async () => {
+    const demo = createFakeServer();
+    try {
+      const riverside = await signInToFake(
+        demo,
+        'http://demo.test/',
+        'coordinator@example.com',
+        'Riverside Clinic'
+      );
+      const riversideContext: UploadContext = { ...riverside, now: demo.clock.now() };
+      await expect((await loadUploader('bots'))(riversideContext)).rejects.toThrow('Bots not enabled');
+    } finally {
+      demo.bots.dispose();
+    }
   });
 
   it('report and messages are transactions: patients are created once across uploads', async () => {

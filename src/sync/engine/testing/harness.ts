@@ -136,8 +136,9 @@ export async function device(
 
 /** A task the server has that nobody owns and that is not completed. */
 /**
- * From now on the device sees a server whose CapabilityStatement offers no type history, so its
- * deltas come by _lastUpdated searches and its deletes by reconciling ids.
+ * From now on the device sees a server without type history, as a real Medplum server is: its
+ * CapabilityStatement offers none and Type/_history fails, so the device's deltas come by
+ * _lastUpdated searches and its deletes by reconciling ids.
  */
 export async function hideTypeHistory(target: Device): Promise<void> {
   const statement = await target.server.capabilities({ noCache: true });
@@ -152,6 +153,17 @@ export async function hideTypeHistory(target: Device): Promise<void> {
     })),
   };
   target.faults.inject('GET', /\/metadata$/, () => Response.json(withoutHistory), Infinity);
+  // Type history is switched off, not only unadvertised: a request for it fails as on such a server.
+  const noTypeHistory = {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: 'not-supported', details: { text: 'Type history is not supported' } }],
+  };
+  target.faults.inject(
+    'GET',
+    /\/fhir\/R4\/[A-Za-z]+\/_history(\?|$)/,
+    () => Response.json(noTypeHistory, { status: 400 }),
+    Infinity
+  );
 }
 
 export async function unownedTask(server: FhirClient, offset = 0): Promise<Task> {

@@ -2,7 +2,7 @@ import type { Bundle } from '@medplum/fhirtypes';
 import { exampleMessagesBundle } from '../data/example-messages';
 import { exampleReportBundle } from '../data/example-report';
 import { exampleTasksBundle } from '../data/example-tasks';
-import { executeBundle, requireAllAcceptable, type UploadContext, type Uploader } from './context';
+import { executeTransaction, requireAllAcceptable, type UploadContext, type Uploader } from './context';
 
 function practitioner(context: UploadContext) {
   if (!context.profile) throw new Error('No signed-in user');
@@ -10,7 +10,7 @@ function practitioner(context: UploadContext) {
 }
 
 async function upload(context: UploadContext, bundle: Bundle, what: string): Promise<void> {
-  const response = await executeBundle(context, bundle);
+  const response = await executeTransaction(context, bundle);
   requireAllAcceptable(response, bundle.entry?.length ?? 0, `Error uploading ${what}`);
 }
 

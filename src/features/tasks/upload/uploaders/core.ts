@@ -1,26 +1,19 @@
 import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
-import { newUrn } from '../data/codes';
 import { CORE_VALUESETS } from '../data/value-sets';
 import { executeBundle, requireAllAcceptable, type Uploader } from './context';
 
 export const CORE_ERROR = 'Error uploading core data';
 
 /**
- * The core value sets in one transaction: each is created when no value set has its url
- * (If-None-Exist) and then updated by id, so running it twice creates no duplicates.
+ * The core value sets in one transaction, each a conditional update by its url: created when no value
+ * set has that url, updated otherwise, so running it twice creates no duplicates. The body carries no
+ * id: the server gives the one it found or made (a body id that differs from the target is refused).
  */
 export const uploadCore: Uploader = async (context) => {
-  const entry: BundleEntry[] = CORE_VALUESETS.flatMap(({ id: _id, ...valueSet }) => {
-    const fullUrl = newUrn();
-    return [
-      {
-        fullUrl,
-        request: { method: 'POST', url: 'ValueSet', ifNoneExist: `url=${valueSet.url}` },
-        resource: valueSet,
-      },
-      { request: { method: 'PUT', url: fullUrl }, resource: valueSet },
-    ];
-  });
+  const entry: BundleEntry[] = CORE_VALUESETS.map(({ id: _id, ...valueSet }) => ({
+    request: { method: 'PUT', url: `ValueSet?url=${encodeURIComponent(valueSet.url ?? '')}` },
+    resource: valueSet,
+  }));
   const bundle: Bundle = { resourceType: 'Bundle', type: 'transaction', entry };
   let response: Bundle;
   try {

@@ -1,0 +1,109 @@
+import { ClientStorage, MedplumClient, MemoryStorage } from '@medplum/core';
+import type { Patient, Resource, Task } from '@medplum/fhirtypes';
+import { describe, expect, it } from 'vitest';
+import { createFhirEngine, type FhirEngine } from '../engine';
+import { aliceContext, PROJECT_ID, TestClock } from '../engine/test-helpers';
+import { createExportService, type ExportService } from './export-service';
+
+const BASE_PATH = '/fhir/R4/';
+
+function projectWith(resources: Resource[]): FhirEngine {
+  const engine = createFhirEngine({ clock: new TestClock() });
+  engine.load({
+    projects: [{ id: PROJECT_ID, name: 'P' }],
+    resources: resources.map((resource) => ({ projectId: PROJECT_ID, resource })),
+  });
+  return engine;
+}
+
+const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Doe' }] };
+const task: Task = {
+  resourceType: 'Task',
+  id: 't1',
+  status: 'ready',
+  intent: 'order',
+  for: { reference: 'Patient/p1' },
+};
+
+/** One host around an engine and its export service, as the fake server puts them together. */
+function host(engine: FhirEngine, exports: ExportService) {
+  return async (url: string, init?: RequestInit): Promise<Response> => {
+    const request = new Request(url, init);
+    return (await exports.handle(request, aliceContext)) ?? engine.handle(request, aliceContext);
+  };
+}
+
+describe('$export jobs', () => {
+  it('brings a job that was running when the server stopped to its manifest after the restart', async () => {
+    const before = projectWith([patient, task]);
+    const exports = createExportService({
+      engine: () => before,
+      clock: new TestClock(),
+      basePath: BASE_PATH,
+    });
+    const kickoff = await host(before, exports)('http://localhost/fhir/R4/$export', { method: 'POST' });
+    expect(kickoff.status).toBe(202);
+    const statusUrl = kickoff.headers.get('content-location') as string;
+    // The server stops before the job runs: only what was saved so far survives.
+    const saved = before.snapshot();
+
+    const after = createFhirEngine({ clock: new TestClock() });
+    after.restore(saved);
+    const restarted = createExportService({
+      engine: () => after,
+      clock: new TestClock(),
+      basePath: BASE_PATH,
+    });
+    const call = host(after, restarted);
+    expect((await call(statusUrl)).status).toBe(202);
+    await restarted.settled();
+    const done = await call(statusUrl);
+    expect(done.status).toBe(200);
+    const manifest = (await done.json()) as { output: { type: string; url: string }[] };
+    expect(manifest.output.map((output) => output.type)).toEqual(['Patient', 'Task']);
+    const ndjson = await call(manifest.output[1]?.url as string, {
+      headers: { Accept: 'application/fhir+ndjson' },
+    });
+    expect(JSON.parse((await ndjson.text()).trim())).toMatchObject({ resourceType: 'Task', id: 't1' });
+  });
+
+  it('stops a cancelled job: its status is then 404 with the reason', async () => {
+    const engine = projectWith([patient]);
+    const exports = createExportService({
+      engine: () => engine,
+      clock: new TestClock(),
+      basePath: BASE_PATH,
+    });
+    const call = host(engine, exports);
+    const kickoff = await call('http://localhost/fhir/R4/Patient/$export', { method: 'POST' });
+    const statusUrl = kickoff.headers.get('content-location') as string;
+    expect((await call(statusUrl, { method: 'DELETE' })).status).toBe(202);
+    await exports.settled();
+    const status = await call(statusUrl);
+    expect(status.status).toBe(404);
+    expect(JSON.stringify(await status.json())).toContain('cancelled');
+  });
+
+  it("drives Medplum's own client through bulkExport to a complete manifest", async () => {
+    const engine = projectWith([patient, task]);
+    const exports = createExportService({
+      engine: () => engine,
+      clock: new TestClock(),
+      basePath: BASE_PATH,
+    });
+    const medplum = new MedplumClient({
+      baseUrl: 'http://localhost/',
+      storage: new ClientStorage(new MemoryStorage()),
+      cacheTime: 0,
+      fetch: host(engine, exports),
+    });
+    const manifest = (await medplum.bulkExport('', 'Patient,Task', undefined, {
+      pollStatusOnAccepted: true,
+      pollStatusPeriod: 10,
+    })) as unknown as { requiresAccessToken: boolean; output: { type: string; url: string }[] };
+    expect(manifest.requiresAccessToken).toBe(true);
+    expect(manifest.output.map((output) => output.type)).toEqual(['Patient', 'Task']);
+    const text = await medplum.download(manifest.output[0]?.url as string);
+    expect(JSON.parse((await text.text()).trim())).toMatchObject({ resourceType: 'Patient', id: 'p1' });
+  });
+});
