@@ -11,8 +11,12 @@ export class MovableClock implements Clock {
     if (start) this.offsetMs = start.getTime() - Date.now();
   }
 
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   advance(ms: number): void {

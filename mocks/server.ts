@@ -96,7 +96,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         seedOption === 'none'
           ? undefined
           : seedOption === undefined || seedOption === 'demo'
-            ? buildSeed({ now: clock.now() })
+            ? buildSeed({ now: new Date(clock.now()) })
             : seedOption;
       if (seed) {
         nextEngine.load(seed);
@@ -145,7 +145,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       clock.advance(ms);
       await currentBots().tick();
       notify();
-      return clock.now();
+      return new Date(clock.now());
     },
     reset() {
       build(options.seed === 'none' ? 'none' : 'demo', undefined);

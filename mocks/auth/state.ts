@@ -35,7 +35,7 @@ export class AuthState {
   }
 
   now(): Date {
-    return this.clock.now();
+    return new Date(this.clock.now());
   }
 
   userById(id: string): SeedUser | undefined {

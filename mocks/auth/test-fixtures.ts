@@ -8,8 +8,11 @@ import type { AuthClient, AuthService, ProjectDirectory } from './types';
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
   constructor(private current = new Date('2026-03-02T09:00:00Z')) {}
-  now(): Date {
-    return new Date(this.current);
+  now(): number {
+    return this.current.getTime();
+  }
+  async sleep(ms: number): Promise<void> {
+    this.current = new Date(this.current.getTime() + ms);
   }
   advanceSeconds(seconds: number): void {
     this.current = new Date(this.current.getTime() + seconds * 1000);

@@ -28,7 +28,7 @@ export class SignInThrottle {
   /** Throws 429 while the account is held. */
   check(key: string): void {
     const record = this.records.get(key);
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     if (record?.heldUntil === undefined) return;
     if (record.heldUntil <= now) {
       this.records.delete(key);
@@ -43,7 +43,7 @@ export class SignInThrottle {
   }
 
   fail(key: string): void {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     const record = this.records.get(key) ?? { failures: [] };
     this.records.delete(key);
     record.failures = record.failures.filter((time) => time > now - THROTTLE_WINDOW_MS);

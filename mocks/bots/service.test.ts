@@ -78,7 +78,7 @@ describe('bots on the fake server', () => {
       status: 'in-progress',
       partOf: [{ reference: `Communication/${thread.id}` }],
       sender: { reference: `Patient/${patient.id}` },
-      sent: new Date(session.fake.clock.now().getTime() - 5 * MINUTE).toISOString(),
+      sent: new Date(session.fake.clock.now() - 5 * MINUTE).toISOString(),
     });
     const advance = (minutes: number) =>
       session.fake.handle(

@@ -58,7 +58,7 @@ export function createBotService(options: BotServiceOptions): BotService {
   let runner: Promise<BotRunner> | undefined = options.runner ? Promise.resolve(options.runner) : undefined;
   const env: BotEnvironment = {
     engine: () => engine,
-    now: () => clock.now(),
+    now: () => new Date(clock.now()),
     runner: () => (runner ??= defaultBotRunner()),
     timeoutMs: options.timeoutMs ?? DEFAULT_BOT_TIMEOUT_MS,
     log,
@@ -139,7 +139,7 @@ export function createBotService(options: BotServiceOptions): BotService {
       subscriptionCounts.delete(projectId);
     }
     for (const version of versions) {
-      if (isBot(version.resource)) schedule.note(projectId, version.resource, clock.now());
+      if (isBot(version.resource)) schedule.note(projectId, version.resource, new Date(clock.now()));
     }
     // A project known to have no bot subscriptions costs nothing more.
     if (subscriptionCounts.get(projectId) === 0) return;
@@ -159,7 +159,7 @@ export function createBotService(options: BotServiceOptions): BotService {
   };
 
   const checkSchedule = async (runDue: boolean): Promise<void> => {
-    const now = clock.now();
+    const now = new Date(clock.now());
     for (const projectId of engine.projectIds()) {
       for (const bot of await scheduledBots(projectId)) {
         if (!runDue) schedule.note(projectId, bot, now);

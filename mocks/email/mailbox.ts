@@ -46,7 +46,7 @@ export class Mailbox {
       ...structuredClone(email),
       id: crypto.randomUUID(),
       from: email.from ?? SYSTEM_SENDER,
-      sentAt: this.clock.now().toISOString(),
+      sentAt: new Date(this.clock.now()).toISOString(),
       sender: origin.sender,
       projectIds: [...new Set(origin.projectIds)],
     };

@@ -239,7 +239,7 @@ export function deleteResource(
     resourceType,
     id,
     versionId: scope.store.nextVersionId(resourceType, id),
-    lastUpdated: scope.clock.now().toISOString(),
+    lastUpdated: new Date(scope.clock.now()).toISOString(),
     method: 'DELETE',
   };
   scope.store.append(version);
@@ -274,7 +274,7 @@ export function write(
 ): VersionRecord {
   assertValidId(id);
   const versionId = scope.store.nextVersionId(resourceType, id);
-  const lastUpdated = scope.clock.now().toISOString();
+  const lastUpdated = new Date(scope.clock.now()).toISOString();
   const resource = stamp(body, id, versionId, lastUpdated, scope.context);
   scope.access.requireWrite(resourceType, id, scope.store.latest(resourceType, id)?.resource, resource);
   const version: VersionRecord = { resourceType, id, versionId, lastUpdated, method, resource };

@@ -10,8 +10,11 @@ export const BASE = 'http://localhost/fhir/R4/';
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
   constructor(public time = Date.parse('2024-05-01T10:00:00.000Z')) {}
-  now(): Date {
-    return new Date(this.time);
+  now(): number {
+    return this.time;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.time += ms;
   }
   advance(ms: number): void {
     this.time += ms;

@@ -1,11 +1,6 @@
 import type { AccessPolicy, Reference, Resource } from '@medplum/fhirtypes';
 
-/** The server's notion of now; tests move it. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock } from '@/fhir/clock';
 
 /** Who is calling: taken from the bearer token by the auth service. */
 export interface RequestContext {

@@ -40,7 +40,7 @@ export function expandValueSet(scope: Scope, request: FhirRequest, id: string | 
     ...rest,
     expansion: {
       identifier: `urn:uuid:${scope.newId()}`,
-      timestamp: scope.clock.now().toISOString(),
+      timestamp: new Date(scope.clock.now()).toISOString(),
       total: matching.length,
       offset: input.offset,
       parameter: input.filter ? [{ name: 'filter', valueString: input.filter }] : undefined,

@@ -86,7 +86,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     const state: ExportJobState = {
       ...exportRequest,
       id: newId(),
-      transactionTime: options.clock.now().toISOString(),
+      transactionTime: new Date(options.clock.now()).toISOString(),
       status: 'in-progress',
     };
     start(engine, context.projectId, state);

@@ -89,7 +89,7 @@ export class FhircastHub {
       'hub.mode': 'subscribe',
       'hub.topic': endpoint.topic,
       'hub.events': [...endpoint.events].join(','),
-      'hub.lease_seconds': Math.max(0, Math.round((endpoint.expiresAt - this.clock.now().getTime()) / 1000)),
+      'hub.lease_seconds': Math.max(0, Math.round((endpoint.expiresAt - this.clock.now()) / 1000)),
     });
     return {
       // Subscribers acknowledge each event with {id, timestamp}; the hub needs nothing from them.
@@ -103,7 +103,7 @@ export class FhircastHub {
     for (const endpoint of this.endpoints.values()) {
       for (const socket of endpoint.sockets) {
         send(socket, {
-          timestamp: this.clock.now().toISOString(),
+          timestamp: new Date(this.clock.now()).toISOString(),
           id: crypto.randomUUID(),
           event: {
             'hub.topic': endpoint.topic,
@@ -183,7 +183,7 @@ export class FhircastHub {
       projectId: context.projectId,
       topic: subscription.topic,
       events: new Set(subscription.events),
-      expiresAt: this.clock.now().getTime() + lease * 1000,
+      expiresAt: this.clock.now() + lease * 1000,
       sockets: new Set(),
     });
     return json(202, {
@@ -283,7 +283,7 @@ export class FhircastHub {
 
   private live(id: string): Endpoint | undefined {
     const endpoint = this.endpoints.get(id);
-    if (endpoint && endpoint.expiresAt <= this.clock.now().getTime() && endpoint.sockets.size === 0) {
+    if (endpoint && endpoint.expiresAt <= this.clock.now() && endpoint.sockets.size === 0) {
       this.endpoints.delete(id);
       return undefined;
     }

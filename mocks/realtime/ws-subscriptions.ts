@@ -87,7 +87,7 @@ export class WsSubscriptions {
       }
       criteriaFilters(subscription);
       const token = this.newToken();
-      const expiresAt = this.options.clock.now().getTime() + TOKEN_LIFETIME_MS;
+      const expiresAt = this.options.clock.now() + TOKEN_LIFETIME_MS;
       const baseUrl = new URL(this.options.basePath, request.url).toString();
       this.tokens.set(token, { projectId: context.projectId, subscriptionId, expiresAt, baseUrl });
       this.pruneTokens();
@@ -154,7 +154,7 @@ export class WsSubscriptions {
     }
     const payload = message?.payload as { token?: unknown } | undefined;
     const token = typeof payload?.token === 'string' ? this.tokens.get(payload.token) : undefined;
-    if (!token || token.expiresAt <= this.options.clock.now().getTime()) {
+    if (!token || token.expiresAt <= this.options.clock.now()) {
       this.refuse(listener, 'Token failed to validate. Check token expiry.');
       return;
     }
@@ -195,7 +195,7 @@ export class WsSubscriptions {
   }
 
   private pruneTokens(): void {
-    const now = this.options.clock.now().getTime();
+    const now = this.options.clock.now();
     for (const [token, entry] of this.tokens) if (entry.expiresAt <= now) this.tokens.delete(token);
   }
 
@@ -310,7 +310,7 @@ function historyBundle(clock: Clock, entry: Bundle['entry']): Bundle {
     resourceType: 'Bundle',
     id: crypto.randomUUID(),
     type: 'history',
-    timestamp: clock.now().toISOString(),
+    timestamp: new Date(clock.now()).toISOString(),
     entry,
   };
 }

@@ -16,17 +16,7 @@ export interface KeyValueStorage {
   remove(key: string): Promise<void>;
 }
 
-/** Time as the client sees it. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+export { systemClock, type Clock } from '@/fhir/clock';
 
 /** Keeps values in memory only; for tests and for sessions that must not persist. */
 export class MemoryStorage implements KeyValueStorage {

@@ -34,7 +34,7 @@ beforeAll(async () => {
   node = startFakeServer();
   const doctor = await signIn(node, USERS[0] ?? '');
   // Three tasks change a minute after the seed, for _lastUpdated and for the server's order after updates.
-  touchedAfter = new Date(node.fake.clock.now().getTime() + 30_000).toISOString();
+  touchedAfter = new Date(node.fake.clock.now() + 30_000).toISOString();
   node.fake.clock.advance(60_000);
   for (const id of ['task-007', 'task-100', 'task-201']) {
     const response = await doctor.fetch(`fhir/R4/Task/${id}`, {
@@ -44,7 +44,7 @@ beforeAll(async () => {
     });
     expect(response.status).toBe(200);
   }
-  now = node.fake.clock.now().toISOString();
+  now = new Date(node.fake.clock.now()).toISOString();
   definitions = await fetchDefinitions(doctor);
   engine = createLocalQueryEngine({ definitions });
   for (const email of USERS) {

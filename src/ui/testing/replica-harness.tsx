@@ -293,7 +293,7 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
       });
       await replica.transaction((tx) =>
         writeSearchParameters(tx, found as SearchParameter[], {
-          fetchedAt: fake.clock.now().toISOString(),
+          fetchedAt: new Date(fake.clock.now()).toISOString(),
           bases,
         })
       );

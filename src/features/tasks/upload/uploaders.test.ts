@@ -31,7 +31,8 @@ describe('upload pages, against the fake server with an empty project', () => {
     });
     return (bundle.entry ?? []).map((entry) => entry.resource as T);
   };
-  const run = async (type: string) => (await loadUploader(type))({ ...context, now: h.fake.clock.now() });
+  const run = async (type: string) =>
+    (await loadUploader(type))({ ...context, now: new Date(h.fake.clock.now()) });
   const moveClock = (minutes: number) =>
     h.fake.handle(
       new Request(`${h.baseUrl}$fake/clock`, {
@@ -177,7 +178,7 @@ describe('upload pages, against the fake server with an empty project', () => {
         'coordinator@example.com',
         'Riverside Clinic'
       );
-      const riversideContext: UploadContext = { ...riverside, now: demo.clock.now() };
+      const riversideContext: UploadContext = { ...riverside, now: new Date(demo.clock.now()) };
       await expect((await loadUploader('bots'))(riversideContext)).rejects.toThrow('Bots not enabled');
     } finally {
       demo.bots.dispose();
