@@ -3,40 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFhircastMessage } from '@/fhir/fhircast';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
-import { createNodeFakeServer } from '../node';
 import { openTestSocket } from './testing';
-
-interface Host {
-  baseUrl: string;
-  session: ApiSession;
-  close(): Promise<void> | void;
-}
-
-const hosts: [string, () => Promise<Host>][] = [
-  [
-    'msw/node',
-    async () => {
-      const { server, baseUrl } = createNodeFakeServer({ heartbeatMs: 0 });
-      server.listen({ onUnhandledRequest: 'error' });
-      return {
-        baseUrl,
-        session: await signInByApi(baseUrl, 'doctor@example.com'),
-        close: () => server.close(),
-      };
-    },
-  ],
-  [
-    'real HTTP',
-    async () => {
-      const host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-      return {
-        baseUrl: host.url,
-        session: await signInByApi(host.url, 'doctor@example.com'),
-        close: () => host.close(),
-      };
-    },
-  ],
-];
+import { realtimeHosts as hosts, type Host } from './test-hosts';
 
 const patient = { resourceType: 'Patient', id: 'p1' };
 const encounter = { resourceType: 'Encounter', id: 'e1' };

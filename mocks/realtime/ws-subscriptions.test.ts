@@ -2,40 +2,8 @@ import type { Bundle, OperationOutcome, Parameters, Subscription, Task } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
-import { createNodeFakeServer } from '../node';
 import { openTestSocket, statusType, type TestSocket } from './testing';
-
-interface Host {
-  baseUrl: string;
-  session: ApiSession;
-  close(): Promise<void> | void;
-}
-
-const hosts: [string, () => Promise<Host>][] = [
-  [
-    'msw/node',
-    async () => {
-      const { server, baseUrl } = createNodeFakeServer({ heartbeatMs: 0 });
-      server.listen({ onUnhandledRequest: 'error' });
-      return {
-        baseUrl,
-        session: await signInByApi(baseUrl, 'doctor@example.com'),
-        close: () => server.close(),
-      };
-    },
-  ],
-  [
-    'real HTTP',
-    async () => {
-      const host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-      return {
-        baseUrl: host.url,
-        session: await signInByApi(host.url, 'doctor@example.com'),
-        close: () => host.close(),
-      };
-    },
-  ],
-];
+import { realtimeHosts as hosts, type Host } from './test-hosts';
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;

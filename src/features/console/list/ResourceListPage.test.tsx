@@ -1,9 +1,9 @@
-import type { Bundle, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Patient } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
-import { ConsolePages } from '../testing/ConsolePages';
+import { replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { renderConsole as renderConsoleOn, type ConsoleSetup } from '../testing/render-console';
 
 const patient = (id: string, family: string, updated: string): Patient => ({
   resourceType: 'Patient',
@@ -31,21 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-/**
- * The console at `path` over a replica holding `held` (and the search definitions of `heldTypes`),
- * the page's other server reads answered by `server` or the fake server, or no network at all.
- */
-async function renderConsole(
-  path: string,
-  options: { held?: Resource[]; heldTypes?: string[]; server?: PageAnswers; online?: boolean } = {}
-) {
-  if (options.heldTypes) await h.follow(...options.heldTypes);
-  if (options.held) await h.hold(...options.held);
-  if (options.server) h.answerPage(options.server);
-  if (options.online === false) h.setOnline(false);
-  const { router, unmount } = h.render(<ConsolePages />, path);
-  return { router, unmount };
-}
+const renderConsole = (path: string, setup?: ConsoleSetup) => renderConsoleOn(h, path, setup);
 
 describe('the resource list', () => {
   it('lists a type the replica holds with its default columns, newest first, 20 a page', async () => {

@@ -1,9 +1,9 @@
-import type { Bundle, DiagnosticReport, Observation, Patient, Resource, Task } from '@medplum/fhirtypes';
+import type { Bundle, DiagnosticReport, Observation, Patient, Task } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
-import { ConsolePages } from '../testing/ConsolePages';
+import { replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { renderConsole as renderConsoleOn, type ConsoleSetup } from '../testing/render-console';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
   resourceType: 'Observation',
@@ -66,21 +66,7 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-/**
- * The console at `path` over a replica holding `held` (and the search definitions of `heldTypes`),
- * the page's other server reads answered by `server` or the fake server, or no network at all.
- */
-async function renderConsole(
-  path: string,
-  options: { held?: Resource[]; heldTypes?: string[]; server?: PageAnswers; online?: boolean } = {}
-) {
-  if (options.heldTypes) await h.follow(...options.heldTypes);
-  if (options.held) await h.hold(...options.held);
-  if (options.server) h.answerPage(options.server);
-  if (options.online === false) h.setOnline(false);
-  const { router, unmount } = h.render(<ConsolePages />, path);
-  return { router, unmount };
-}
+const renderConsole = (path: string, setup?: ConsoleSetup) => renderConsoleOn(h, path, setup);
 
 describe('the resource page', () => {
   it('opens a report on its Report tab, results in the report’s order, the critical one highlighted', async () => {

@@ -1,0 +1,24 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { PageAnswers, ReplicaHarness } from '@/ui/testing/replica-harness';
+import { ConsolePages } from './ConsolePages';
+
+export interface ConsoleSetup {
+  /** Resources the replica holds (and the server), as a pull would have left them. */
+  held?: Resource[];
+  /** Types whose search definitions the replica holds: the types it answers searches for. */
+  heldTypes?: string[];
+  /** Answers to the page's own server reads; the others go to the fake server. */
+  server?: PageAnswers;
+  /** false: no network at all. */
+  online?: boolean;
+}
+
+/** The console pages at `path` on the harness, set up as `setup` says. */
+export async function renderConsole(h: ReplicaHarness, path: string, setup: ConsoleSetup = {}) {
+  if (setup.heldTypes) await h.follow(...setup.heldTypes);
+  if (setup.held) await h.hold(...setup.held);
+  if (setup.server) h.answerPage(setup.server);
+  if (setup.online === false) h.setOnline(false);
+  const { router, unmount } = h.render(<ConsolePages />, path);
+  return { router, unmount };
+}
