@@ -72,24 +72,18 @@ describe('keeping sessions across restarts', () => {
 
   it('keeps users who registered before the restart', async () => {
     const { service, directory, clock } = createTestServer();
-    await postJson(service, 'auth/newuser', {
+    const erin = {
       firstName: 'Erin',
       lastName: 'Green',
       email: 'erin@example.com',
       password: 'long-enough-password',
       codeChallenge: 'c'.repeat(43),
       codeChallengeMethod: 'S256',
-    });
+    };
+    await postJson(service, 'auth/newuser', erin);
     const restored = createAuthService({ directory, users: testUsers, clock });
     restored.restore(service.snapshot());
-    const again = await postJson(restored, 'auth/newuser', {
-      firstName: 'Erin',
-      lastName: 'Green',
-      email: 'erin@example.com',
-      password: 'long-enough-password',
-      codeChallenge: 'c'.repeat(43),
-      codeChallengeMethod: 'S256',
-    });
+    const again = await postJson(restored, 'auth/newuser', erin);
     expect(outcomeText(again.body)).toBe('Email already registered');
   });
 

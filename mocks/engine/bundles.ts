@@ -30,6 +30,14 @@ export function readPaging(params: URLSearchParams): Paging {
 /** Search result parameters the REST layer applies itself; the search engine never sees them. */
 export const PRESENTATION_PARAMS = ['_total', '_summary', '_elements', '_format', '_pretty'];
 
+/** Paging, order and presentation: parameters that shape an answer but select nothing. */
+export const PAGE_AND_PRESENTATION_PARAMS: readonly string[] = [
+  '_count',
+  '_offset',
+  '_sort',
+  ...PRESENTATION_PARAMS,
+];
+
 export function fullUrl(baseUrl: string, resource: { resourceType: string; id?: string }): string {
   return `${baseUrl}${resource.resourceType}/${resource.id ?? ''}`;
 }

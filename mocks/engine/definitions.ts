@@ -5,6 +5,7 @@ import type { DefinitionFile, DefinitionLoader } from './definition-files';
 import { clampInt } from './query-values';
 import { getSearchRegistry } from './search/definitions';
 import type { SearchResult } from './types';
+import { PAGE_AND_PRESENTATION_PARAMS } from './bundles';
 
 /** Resource types held once for every project, read-only, loaded on first use. */
 export const DEFINITION_TYPES = ['StructureDefinition', 'SearchParameter'] as const;
@@ -48,16 +49,7 @@ const SEARCHABLE: Record<DefinitionType, Record<string, { path: string; string?:
 };
 
 /** Parameters the definition search accepts and ignores, because the caller applies them. */
-const RESULT_PARAMS = new Set([
-  '_count',
-  '_offset',
-  '_sort',
-  '_total',
-  '_summary',
-  '_elements',
-  '_format',
-  '_pretty',
-]);
+const RESULT_PARAMS = new Set(PAGE_AND_PRESENTATION_PARAMS);
 
 /**
  * The StructureDefinition and SearchParameter resources of FHIR R4 (plus the server's own types),

@@ -14,6 +14,7 @@ import {
 import type { ProjectStore, VersionRecord, WriteMethod } from './store';
 import type { GlobalTerminology } from './terminology';
 import type { Clock, RequestContext, SearchResult } from './types';
+import { PAGE_AND_PRESENTATION_PARAMS } from './bundles';
 
 /** Everything one interaction needs: the caller's project store, the shared definitions, time and caller. */
 export interface Scope {
@@ -103,18 +104,11 @@ export function searchType(scope: Scope, resourceType: string, params: URLSearch
 
 /** Search parameters that shape a result but select nothing: alone, they would match every resource. */
 const RESULT_PARAMETERS = new Set([
-  '_count',
-  '_offset',
-  '_sort',
-  '_total',
-  '_summary',
-  '_elements',
+  ...PAGE_AND_PRESENTATION_PARAMS,
   '_include',
   '_revinclude',
   '_contained',
   '_containedType',
-  '_format',
-  '_pretty',
   '_cursor',
 ]);
 
