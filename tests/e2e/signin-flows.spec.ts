@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from '../fixtures/api-sign-in';
+import { signUpByApi } from '../fixtures/api-sign-up';
 import { SCREENSHOTS } from './support/app';
 
 /** The two sizes every new sign-in screen is looked at: a tablet upright and a laptop. */
@@ -116,9 +117,11 @@ test.describe('sign-in flows', () => {
     await expect(page).toHaveURL(/\/Task$/);
   });
 
-  test('/signin?project=new creates a project at sign-in', async ({ page }) => {
+  test('/signin?project=new creates a project at sign-in', async ({ page, baseURL }) => {
+    // A user of its own: a demo user with a second project would have to choose a profile elsewhere.
+    const user = await signUpByApi(`${baseURL}/`, { firstName: 'Bob', lastName: 'Jones' });
     await page.goto('/signin?project=new');
-    await enterCredentials(page, 'nurse@example.com', 'password');
+    await enterCredentials(page, user.email, user.password);
     await expect(page.getByRole('heading', { name: 'Create project' })).toBeVisible();
     await snapshot(page, 'signin-create-project');
     await page.getByLabel('Project name').fill('Night Shift Pilot');
