@@ -1,8 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import {
-  findMatches,
+  resolveChain,
   parseSearchQuery,
-  type Filter,
   type IndexHint,
   type SearchParamDef,
   type SearchParamRegistry,
@@ -61,7 +60,7 @@ export function resourceMatcher(
   params: URLSearchParams
 ): (resource: Resource) => boolean {
   const filters = parseSearchQuery(registry, resourceType, params).filters.map((filter) =>
-    filter.chain ? resolvedChain(source, filter) : filter
+    filter.chain ? resolveChain(source, filter) : filter
   );
   return (resource) => {
     if (resource.resourceType !== resourceType) return false;
@@ -69,18 +68,5 @@ export function resourceMatcher(
     const valuesOf = (param: SearchParamDef): readonly SearchValue[] =>
       stored ? source.valuesOf(resource, param) : param.extract(resource);
     return filters.every((filter) => filter.test(valuesOf(filter.param)));
-  };
-}
-
-/** A chained filter as a plain one: the references it accepts are those of the targets that match. */
-function resolvedChain(source: SearchSource, filter: Filter): Filter {
-  const accepted = new Set<string>();
-  for (const [type, inner] of filter.chain ?? []) {
-    for (const target of findMatches(source, type, [inner])) accepted.add(`${type}/${target.id ?? ''}`);
-  }
-  return {
-    name: filter.name,
-    param: filter.param,
-    test: (values) => values.some((v) => v.kind === 'reference' && accepted.has(`${v.type}/${v.id}`)),
   };
 }

@@ -26,7 +26,7 @@ export interface RegisterPageProps {
 export function RegisterPage(props: RegisterPageProps) {
   const { signIn, onSuccess, scope = DEFAULT_SCOPE, chooseScopes = false } = props;
   const flow = useSignInSteps({ signIn, onSuccess, chooseScopes, initial: { kind: 'new-user' } });
-  const { step, busy, error, setError, run, follow } = flow;
+  const { step, busy, error, setError, run, follow, signInWithGoogle } = flow;
   const google = props.google;
 
   return (
@@ -43,16 +43,7 @@ export function RegisterPage(props: RegisterPageProps) {
                 busy={busy}
                 onError={setError}
                 onCredential={(credential) =>
-                  void run(async () =>
-                    follow(
-                      await signIn.google({
-                        googleClientId: google.clientId,
-                        googleCredential: credential,
-                        scope,
-                        createUser: true,
-                      })
-                    )
-                  )
+                  signInWithGoogle(google.clientId, credential, { scope, createUser: true })
                 }
               />
               <Divider label="or" labelPosition="center" />

@@ -35,7 +35,7 @@ export interface SignInPageProps {
 export function SignInPage(props: SignInPageProps) {
   const { signIn, onSuccess, scope = DEFAULT_SCOPE, chooseScopes = false, emailSignIn = true } = props;
   const flow = useSignInSteps({ signIn, onSuccess, chooseScopes, initial: { kind: 'email' } });
-  const { step, setStep, busy, error, setError, run, follow } = flow;
+  const { step, setStep, busy, error, setError, run, follow, signInWithGoogle } = flow;
   const [email, setEmail] = useState('');
 
   function submitEmail(value: string): Promise<void> {
@@ -57,16 +57,7 @@ export function SignInPage(props: SignInPageProps) {
       busy={busy}
       onError={setError}
       onCredential={(credential) =>
-        void run(async () =>
-          follow(
-            await signIn.google({
-              googleClientId: google.clientId,
-              googleCredential: credential,
-              scope,
-              projectId: props.projectId,
-            })
-          )
-        )
+        signInWithGoogle(google.clientId, credential, { scope, projectId: props.projectId })
       }
     />
   );

@@ -39,7 +39,16 @@ export function useSignInSteps({ signIn, onSuccess, chooseScopes, initial }: Sig
     onSuccess();
   }
 
-  return { step, setStep, busy, error, setError, run, follow };
+  /** Exchanges a Google credential (from the button) for a sign-in and follows the server's answer. */
+  function signInWithGoogle(
+    googleClientId: string,
+    googleCredential: string,
+    request: { scope: string; projectId?: string; createUser?: boolean }
+  ): void {
+    void run(async () => follow(await signIn.google({ googleClientId, googleCredential, ...request })));
+  }
+
+  return { step, setStep, busy, error, setError, run, follow, signInWithGoogle };
 }
 
 export type SignInSteps = ReturnType<typeof useSignInSteps>;

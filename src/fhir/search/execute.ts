@@ -60,7 +60,7 @@ export function findMatches(
 }
 
 /** Turns a chained filter into a plain one: the references it accepts are those of matching targets. */
-function resolveChain(source: SearchSource, filter: Filter): Filter {
+export function resolveChain(source: SearchSource, filter: Filter): Filter {
   const accepted = new Set<string>();
   for (const [type, inner] of filter.chain ?? []) {
     for (const target of findMatches(source, type, [inner])) accepted.add(`${type}/${target.id ?? ''}`);

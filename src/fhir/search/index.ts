@@ -1,6 +1,6 @@
 export { parseDateRange, type DateRange } from './dates';
 export { SearchError } from './errors';
-export { executeSearch, findMatches, search } from './execute';
+export { executeSearch, findMatches, resolveChain, search } from './execute';
 export {
   compileFilterExpression,
   parseFilterExpression,
