@@ -1,5 +1,6 @@
-import { Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { StepTitle } from './FormParts';
 import { matchMemberships, membershipLabel } from './steps';
 import { TOUCH_TARGET, touchInputStyles } from './touch';
 import type { ProjectMembership } from './types';
@@ -16,9 +17,7 @@ export function ChooseProfileForm({ memberships, busy, onChoose }: ChooseProfile
   const matches = matchMemberships(memberships, search);
   return (
     <Stack gap="md">
-      <Title order={2} size="h4">
-        Choose profile
-      </Title>
+      <StepTitle>Choose profile</StepTitle>
       <TextInput
         placeholder="Search"
         aria-label="Search"

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { TOUCH_TARGET } from './touch';
+import { StepTitle, SubmitRow, touchCheckboxStyles } from './FormParts';
 
 interface ChooseScopeFormProps {
   /** The scope asked for, space-separated. */
@@ -22,26 +22,15 @@ export function ChooseScopeForm({ scope, busy, onSubmit }: ChooseScopeFormProps)
       }}
     >
       <Stack gap="md">
-        <Title order={2} size="h4">
-          Choose scope
-        </Title>
+        <StepTitle>Choose scope</StepTitle>
         <Checkbox.Group value={chosen} onChange={setChosen}>
           <Stack gap={0}>
             {scopes.map((s) => (
-              <Checkbox
-                key={s}
-                value={s}
-                label={s}
-                styles={{ body: { ...TOUCH_TARGET, alignItems: 'center' } }}
-              />
+              <Checkbox key={s} value={s} label={s} styles={touchCheckboxStyles} />
             ))}
           </Stack>
         </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} style={TOUCH_TARGET}>
-            Set scope
-          </Button>
-        </Group>
+        <SubmitRow busy={busy} label="Set scope" />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { TOUCH_TARGET, touchInputStyles } from './touch';
+import { EmailInput, SubmitRow, TouchLink } from './FormParts';
 
 interface EmailFormProps {
   initialEmail: string;
@@ -35,9 +35,7 @@ export function EmailForm({
   const form = useForm({ initialValues: { email: initialEmail }, validate: { email: validateEmail } });
   const register = onRegister && (
     <Text size="sm">
-      <Anchor component="button" type="button" onClick={onRegister} style={TOUCH_TARGET}>
-        Register
-      </Anchor>
+      <TouchLink onClick={onRegister}>Register</TouchLink>
     </Text>
   );
   if (!emailSignIn) {
@@ -57,22 +55,8 @@ export function EmailForm({
             <Divider label="or" labelPosition="center" />
           </>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          withAsterisk
-          autoFocus
-          styles={touchInputStyles}
-          {...form.getInputProps('email')}
-        />
-        <Group justify={register ? 'space-between' : 'flex-end'} wrap="nowrap">
-          {register}
-          <Button type="submit" loading={busy} style={TOUCH_TARGET}>
-            Next
-          </Button>
-        </Group>
+        <EmailInput autoFocus {...form.getInputProps('email')} />
+        <SubmitRow busy={busy} label="Next" before={register} />
       </Stack>
     </form>
   );

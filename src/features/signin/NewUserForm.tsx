@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateEmail } from './EmailForm';
-import { TOUCH_TARGET, touchInputStyles } from './touch';
+import { EmailInput, RememberMe, SubmitRow, TouchLink } from './FormParts';
+import { touchInputStyles } from './touch';
 
 export interface NewUserValues {
   firstName: string;
@@ -13,6 +14,11 @@ export interface NewUserValues {
 
 export const NEW_USER_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 export const MIN_PASSWORD_LENGTH = 8;
+
+const NAME_FIELDS = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+] as const;
 
 interface NewUserFormProps {
   busy: boolean;
@@ -60,33 +66,20 @@ export function NewUserForm({ busy, serverErrors, onSubmit, onSignIn }: NewUserF
     >
       <Stack gap="md">
         <Group grow align="flex-start" gap="sm">
-          <TextInput
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            withAsterisk
-            autoFocus
-            styles={touchInputStyles}
-            {...fieldProps('firstName')}
-          />
-          <TextInput
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            withAsterisk
-            styles={touchInputStyles}
-            {...fieldProps('lastName')}
-          />
+          {NAME_FIELDS.map((field, index) => (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              withAsterisk
+              autoFocus={index === 0}
+              styles={touchInputStyles}
+              {...fieldProps(field.name)}
+            />
+          ))}
         </Group>
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          withAsterisk
-          styles={touchInputStyles}
-          {...fieldProps('email')}
-        />
+        <EmailInput autoComplete="email" {...fieldProps('email')} />
         <PasswordInput
           label="Password"
           name="password"
@@ -96,21 +89,13 @@ export function NewUserForm({ busy, serverErrors, onSubmit, onSignIn }: NewUserF
           styles={touchInputStyles}
           {...fieldProps('password')}
         />
-        <Group justify="space-between" wrap="nowrap">
-          <Checkbox
-            label="Remember me"
-            styles={{ body: { ...TOUCH_TARGET, alignItems: 'center' } }}
-            {...form.getInputProps('remember', { type: 'checkbox' })}
-          />
-          <Button type="submit" loading={busy} style={TOUCH_TARGET}>
-            Create account
-          </Button>
-        </Group>
+        <SubmitRow
+          busy={busy}
+          label="Create account"
+          before={<RememberMe {...form.getInputProps('remember', { type: 'checkbox' })} />}
+        />
         <Text size="sm" ta="center">
-          Already have an account?{' '}
-          <Anchor component="button" type="button" onClick={onSignIn} style={TOUCH_TARGET}>
-            Sign in
-          </Anchor>
+          Already have an account? <TouchLink onClick={onSignIn}>Sign in</TouchLink>
         </Text>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { TOUCH_TARGET, touchInputStyles } from './touch';
+import { RememberMe, SubmitRow, TouchLink } from './FormParts';
+import { touchInputStyles } from './touch';
 
 interface PasswordFormProps {
   email: string;
@@ -23,9 +24,9 @@ export function PasswordForm({ email, busy, onSubmit, onChangeEmail, onForgotPas
           <Text size="sm" truncate>
             {email}
           </Text>
-          <Anchor component="button" type="button" size="sm" onClick={onChangeEmail} style={TOUCH_TARGET}>
+          <TouchLink size="sm" onClick={onChangeEmail}>
             Change
-          </Anchor>
+          </TouchLink>
         </Group>
         <PasswordInput
           label="Password"
@@ -37,20 +38,12 @@ export function PasswordForm({ email, busy, onSubmit, onChangeEmail, onForgotPas
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox
-            label="Remember me"
-            styles={{ body: { ...TOUCH_TARGET, alignItems: 'center' } }}
-            {...form.getInputProps('remember', { type: 'checkbox' })}
-          />
-          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword} style={TOUCH_TARGET}>
+          <RememberMe {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <TouchLink size="sm" onClick={onForgotPassword}>
             Forgot password
-          </Anchor>
+          </TouchLink>
         </Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} style={TOUCH_TARGET}>
-            Sign in
-          </Button>
-        </Group>
+        <SubmitRow busy={busy} label="Sign in" />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { SignInApi } from './types';
@@ -6,7 +6,8 @@ import { AuthCard } from './AuthCard';
 import { validateEmail } from './EmailForm';
 import { ErrorAlert } from './ErrorAlert';
 import { fieldErrors } from './outcome-errors';
-import { TOUCH_TARGET, touchInputStyles } from './touch';
+import { EmailInput, TouchLink } from './FormParts';
+import { TOUCH_TARGET } from './touch';
 
 export const RESET_SENT_MESSAGE = 'If the account exists on our system, a password reset email will be sent.';
 
@@ -46,14 +47,8 @@ export function ResetPasswordPage({ signIn, onSignIn }: ResetPasswordPageProps) 
             <Text size="sm">
               Enter the email you sign in with. We will send you a link to choose a new password.
             </Text>
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              withAsterisk
+            <EmailInput
               autoFocus
-              styles={touchInputStyles}
               {...form.getInputProps('email')}
               error={form.getInputProps('email').error ?? serverError}
             />
@@ -64,9 +59,7 @@ export function ResetPasswordPage({ signIn, onSignIn }: ResetPasswordPageProps) 
         </form>
       )}
       <Text size="sm" ta="center">
-        <Anchor component="button" type="button" onClick={onSignIn} style={TOUCH_TARGET}>
-          Back to sign in
-        </Anchor>
+        <TouchLink onClick={onSignIn}>Back to sign in</TouchLink>
       </Text>
     </AuthCard>
   );

@@ -2,7 +2,7 @@ import { ChooseProfileForm } from './ChooseProfileForm';
 import { ChooseScopeForm } from './ChooseScopeForm';
 import { MfaForm } from './MfaForm';
 import { NewProjectForm } from './NewProjectForm';
-import type { SignInApi } from './types';
+import type { LoginAuthenticationResponse, SignInApi } from './types';
 import type { SignInSteps } from './use-sign-in-steps';
 
 interface ServerStepsProps {
@@ -15,28 +15,23 @@ interface ServerStepsProps {
 /** The steps the server asks for once the user is known: MFA code, profile, new project, scope. */
 export function ServerSteps({ flow, signIn, scope }: ServerStepsProps) {
   const { step, busy, run, follow } = flow;
+  /** Sends the step's answer and follows where the server leads next. */
+  const next = (answer: () => Promise<LoginAuthenticationResponse>) =>
+    void run(async () => follow(await answer()));
   switch (step.kind) {
     case 'mfa':
-      return (
-        <MfaForm
-          busy={busy}
-          onSubmit={(token) => void run(async () => follow(await signIn.verifyMfa(step.login, token)))}
-        />
-      );
+      return <MfaForm busy={busy} onSubmit={(token) => next(() => signIn.verifyMfa(step.login, token))} />;
     case 'profile':
       return (
         <ChooseProfileForm
           memberships={step.memberships}
           busy={busy}
-          onChoose={(id) => void run(async () => follow(await signIn.chooseProfile(step.login, id)))}
+          onChoose={(id) => next(() => signIn.chooseProfile(step.login, id))}
         />
       );
     case 'new-project':
       return (
-        <NewProjectForm
-          busy={busy}
-          onSubmit={(name) => void run(async () => follow(await signIn.newProject(step.login, name)))}
-        />
+        <NewProjectForm busy={busy} onSubmit={(name) => next(() => signIn.newProject(step.login, name))} />
       );
     case 'scope':
       return (

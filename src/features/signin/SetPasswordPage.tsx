@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '@/ui';
@@ -7,7 +7,8 @@ import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
 import { validatePassword } from './NewUserForm';
 import { fieldErrors } from './outcome-errors';
-import { TOUCH_TARGET, touchInputStyles } from './touch';
+import { SubmitRow, TouchLink } from './FormParts';
+import { touchInputStyles } from './touch';
 
 interface SetPasswordPageProps {
   signIn: SignInApi;
@@ -45,9 +46,7 @@ export function SetPasswordPage({ signIn, id, secret, onSignIn, onResetPassword 
       )}
       {linkRefused && (
         <Text size="sm" ta="center">
-          <Anchor component="button" type="button" onClick={onResetPassword} style={TOUCH_TARGET}>
-            Request a new link
-          </Anchor>
+          <TouchLink onClick={onResetPassword}>Request a new link</TouchLink>
         </Text>
       )}
       {!done && !linkRefused && (
@@ -82,18 +81,12 @@ export function SetPasswordPage({ signIn, id, secret, onSignIn, onResetPassword 
               styles={touchInputStyles}
               {...form.getInputProps('confirmPassword')}
             />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy} style={TOUCH_TARGET}>
-                Set password
-              </Button>
-            </Group>
+            <SubmitRow busy={busy} label="Set password" />
           </Stack>
         </form>
       )}
       <Text size="sm" ta="center">
-        <Anchor component="button" type="button" onClick={onSignIn} style={TOUCH_TARGET}>
-          {done ? 'Sign in' : 'Back to sign in'}
-        </Anchor>
+        <TouchLink onClick={onSignIn}>{done ? 'Sign in' : 'Back to sign in'}</TouchLink>
       </Text>
     </AuthCard>
   );
