@@ -3,10 +3,12 @@ import {
   Button,
   Checkbox,
   Group,
+  PasswordInput,
   Stack,
   TextInput,
   Title,
   type CheckboxProps,
+  type PasswordInputProps,
   type TextInputProps,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -114,6 +116,11 @@ export function SingleFieldForm({
       </Stack>
     </form>
   );
+}
+
+/** A required password field, big enough to touch. */
+export function PasswordField(props: PasswordInputProps & { name: string }) {
+  return <PasswordInput withAsterisk styles={touchInputStyles} {...props} />;
 }
 
 /** "Remember me": keeps the session across restarts of the app. */

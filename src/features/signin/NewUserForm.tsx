@@ -1,7 +1,7 @@
-import { Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateEmail } from './EmailForm';
-import { EmailInput, RememberMe, SubmitRow, TouchLink } from './FormParts';
+import { EmailInput, PasswordField, RememberMe, SubmitRow, TouchLink } from './FormParts';
 import { touchInputStyles } from './touch';
 
 export interface NewUserValues {
@@ -14,6 +14,7 @@ export interface NewUserValues {
 
 export const NEW_USER_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters`;
 
 const NAME_FIELDS = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -80,13 +81,11 @@ export function NewUserForm({ busy, serverErrors, onSubmit, onSignIn }: NewUserF
           ))}
         </Group>
         <EmailInput autoComplete="email" {...fieldProps('email')} />
-        <PasswordInput
+        <PasswordField
           label="Password"
           name="password"
           autoComplete="new-password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          withAsterisk
-          styles={touchInputStyles}
+          description={PASSWORD_RULE}
           {...fieldProps('password')}
         />
         <SubmitRow

@@ -1,7 +1,6 @@
-import { Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { RememberMe, SubmitRow, TouchLink } from './FormParts';
-import { touchInputStyles } from './touch';
+import { PasswordField, RememberMe, SubmitRow, TouchLink } from './FormParts';
 
 interface PasswordFormProps {
   email: string;
@@ -28,13 +27,11 @@ export function PasswordForm({ email, busy, onSubmit, onChangeEmail, onForgotPas
             Change
           </TouchLink>
         </Group>
-        <PasswordInput
+        <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
-          withAsterisk
           autoFocus
-          styles={touchInputStyles}
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" wrap="nowrap">

@@ -1,7 +1,6 @@
 import { ChooseProfileForm } from './ChooseProfileForm';
 import { ChooseScopeForm } from './ChooseScopeForm';
-import { MfaForm } from './MfaForm';
-import { NewProjectForm } from './NewProjectForm';
+import { SingleFieldForm } from './FormParts';
 import type { LoginAuthenticationResponse, SignInApi } from './types';
 import type { SignInSteps } from './use-sign-in-steps';
 
@@ -20,7 +19,18 @@ export function ServerSteps({ flow, signIn, scope }: ServerStepsProps) {
     void run(async () => follow(await answer()));
   switch (step.kind) {
     case 'mfa':
-      return <MfaForm busy={busy} onSubmit={(token) => next(() => signIn.verifyMfa(step.login, token))} />;
+      return (
+        <SingleFieldForm
+          title="Enter MFA code"
+          label="MFA code"
+          name="token"
+          requiredMessage="MFA code is required"
+          submitLabel="Submit code"
+          inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }}
+          busy={busy}
+          onSubmit={(token) => next(() => signIn.verifyMfa(step.login, token))}
+        />
+      );
     case 'profile':
       return (
         <ChooseProfileForm
@@ -30,8 +40,17 @@ export function ServerSteps({ flow, signIn, scope }: ServerStepsProps) {
         />
       );
     case 'new-project':
+      // Shown when the server waits for a project (a new user, or a sign-in with projectId 'new').
       return (
-        <NewProjectForm busy={busy} onSubmit={(name) => next(() => signIn.newProject(step.login, name))} />
+        <SingleFieldForm
+          title="Create project"
+          label="Project name"
+          name="projectName"
+          requiredMessage="Project name is required"
+          submitLabel="Create project"
+          busy={busy}
+          onSubmit={(name) => next(() => signIn.newProject(step.login, name))}
+        />
       );
     case 'scope':
       return (

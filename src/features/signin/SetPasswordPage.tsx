@@ -1,14 +1,13 @@
-import { Alert, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '@/ui';
 import type { SignInApi } from './types';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { validatePassword } from './NewUserForm';
+import { PASSWORD_RULE, validatePassword } from './NewUserForm';
 import { fieldErrors } from './outcome-errors';
-import { SubmitRow, TouchLink } from './FormParts';
-import { touchInputStyles } from './touch';
+import { PasswordField, SubmitRow, TouchLink } from './FormParts';
 
 interface SetPasswordPageProps {
   signIn: SignInApi;
@@ -62,23 +61,19 @@ export function SetPasswordPage({ signIn, id, secret, onSignIn, onResetPassword 
           })}
         >
           <Stack gap="md">
-            <PasswordInput
+            <PasswordField
               label="New password"
               name="password"
               autoComplete="new-password"
-              description="At least 8 characters"
-              withAsterisk
+              description={PASSWORD_RULE}
               autoFocus
-              styles={touchInputStyles}
               {...form.getInputProps('password')}
               error={form.getInputProps('password').error ?? serverError}
             />
-            <PasswordInput
+            <PasswordField
               label="Confirm new password"
               name="confirmPassword"
               autoComplete="new-password"
-              withAsterisk
-              styles={touchInputStyles}
               {...form.getInputProps('confirmPassword')}
             />
             <SubmitRow busy={busy} label="Set password" />
