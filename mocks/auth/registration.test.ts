@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { AuthService } from './types';
 import {
   allowOpenRegistration,
+  type Answer,
   createTestServer,
   exchangeCode,
   getJson,
@@ -21,12 +23,22 @@ function newUserBody(email: string, challenge: string): Record<string, unknown> 
   };
 }
 
+/** POST auth/newuser for `email`, with a fresh PKCE challenge unless one is given; `more` overrides fields. */
+function register(
+  service: AuthService,
+  email: string,
+  more: Record<string, unknown> = {},
+  challenge = pkcePair().challenge
+): Promise<Answer> {
+  return postJson(service, 'auth/newuser', { ...newUserBody(email, challenge), ...more });
+}
+
 describe('registering a new user and project', () => {
   it('creates the project, a Practitioner profile and an admin membership, then signs the user in', async () => {
     const { service, directory } = createTestServer();
     const { verifier, challenge } = pkcePair();
 
-    const registered = await postJson(service, 'auth/newuser', newUserBody('erin@example.com', challenge));
+    const registered = await register(service, 'erin@example.com', {}, challenge);
     expect(registered).toEqual({ status: 200, body: { login: expect.any(String) } });
 
     const created = await postJson(service, 'auth/newproject', {
@@ -56,11 +68,7 @@ describe('registering a new user and project', () => {
 
   it('lets the new user sign in with the password chosen at registration', async () => {
     const { service } = createTestServer();
-    const registered = await postJson(
-      service,
-      'auth/newuser',
-      newUserBody('erin@example.com', pkcePair().challenge)
-    );
+    const registered = await register(service, 'erin@example.com');
     await postJson(service, 'auth/newproject', {
       login: registered.body.login,
       projectName: 'Erin Home Care',
@@ -77,11 +85,7 @@ describe('registering a new user and project', () => {
 
   it("shows 'Email already registered' for an e-mail that has an account", async () => {
     const { service } = createTestServer();
-    const registered = await postJson(
-      service,
-      'auth/newuser',
-      newUserBody('Doctor@example.com', pkcePair().challenge)
-    );
+    const registered = await register(service, 'Doctor@example.com');
     expect(registered.status).toBe(400);
     expect(outcomeText(registered.body)).toBe('Email already registered');
     expect(registered.body.issue[0].expression).toEqual(['email']);
@@ -89,25 +93,15 @@ describe('registering a new user and project', () => {
 
   it('refuses a short password and a blank name, naming the field', async () => {
     const { service } = createTestServer();
-    const short = await postJson(service, 'auth/newuser', {
-      ...newUserBody('erin@example.com', pkcePair().challenge),
-      password: 'short',
-    });
+    const short = await register(service, 'erin@example.com', { password: 'short' });
     expect(outcomeText(short.body)).toBe('Password must be between 8 and 72 characters');
-    const blank = await postJson(service, 'auth/newuser', {
-      ...newUserBody('erin@example.com', pkcePair().challenge),
-      firstName: ' ',
-    });
+    const blank = await register(service, 'erin@example.com', { firstName: ' ' });
     expect(blank.body.issue[0].expression).toEqual(['firstName']);
   });
 
   it('refuses a new project without a name', async () => {
     const { service } = createTestServer();
-    const registered = await postJson(
-      service,
-      'auth/newuser',
-      newUserBody('erin@example.com', pkcePair().challenge)
-    );
+    const registered = await register(service, 'erin@example.com');
     const created = await postJson(service, 'auth/newproject', {
       login: registered.body.login,
       projectName: '',
@@ -120,10 +114,7 @@ describe('registering a new user and project', () => {
     const { service, directory } = createTestServer();
     allowOpenRegistration(directory, 'clinic');
     const { verifier, challenge } = pkcePair();
-    const registered = await postJson(service, 'auth/newuser', {
-      ...newUserBody('patient@example.com', challenge),
-      projectId: 'clinic',
-    });
+    const registered = await register(service, 'patient@example.com', { projectId: 'clinic' }, challenge);
     const joined = await postJson(service, 'auth/newpatient', {
       login: registered.body.login,
       projectId: 'clinic',
@@ -143,10 +134,7 @@ describe('registering a new user and project', () => {
 
   it('does not let a stranger sign up into a project that takes no self-registration (auth/newuser with its id)', async () => {
     const { service, directory } = createTestServer();
-    const registered = await postJson(service, 'auth/newuser', {
-      ...newUserBody('intruder@example.com', pkcePair().challenge),
-      projectId: 'clinic',
-    });
+    const registered = await register(service, 'intruder@example.com', { projectId: 'clinic' });
     expect(registered.status).toBe(400);
     expect(outcomeText(registered.body)).toBe('Project does not allow open registration');
     const login = await postJson(service, 'auth/login', {
@@ -161,11 +149,7 @@ describe('registering a new user and project', () => {
 
   it('does not let a new user join a closed project as a patient (auth/newuser, then auth/newpatient)', async () => {
     const { service, directory } = createTestServer();
-    const registered = await postJson(
-      service,
-      'auth/newuser',
-      newUserBody('intruder@example.com', pkcePair().challenge)
-    );
+    const registered = await register(service, 'intruder@example.com');
     expect(registered.status).toBe(200);
     const joined = await postJson(service, 'auth/newpatient', {
       login: registered.body.login,

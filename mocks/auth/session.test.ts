@@ -8,10 +8,8 @@ import {
   postToken,
   signIn,
   testUsers,
+  bearerRequest,
 } from './test-fixtures';
-
-const bearer = (token: string): Request =>
-  new Request('http://localhost/fhir/R4/Task', { headers: { Authorization: `Bearer ${token}` } });
 
 describe('signing out', () => {
   it('revokes the login: its access token and refresh token stop working at once', async () => {
@@ -21,7 +19,7 @@ describe('signing out', () => {
     const loggedOut = await postJson(service, 'oauth2/logout', {}, signedIn.body.access_token);
     expect(loggedOut).toEqual({ status: 200, body: {} });
 
-    await expect(service.authenticate(bearer(signedIn.body.access_token))).rejects.toMatchObject({
+    await expect(service.authenticate(bearerRequest(signedIn.body.access_token))).rejects.toMatchObject({
       status: 401,
     });
     const me = await getJson(service, 'auth/me', signedIn.body.access_token);
@@ -38,7 +36,7 @@ describe('signing out', () => {
     const tablet = await signIn(service, 'doctor@example.com');
     const laptop = await signIn(service, 'doctor@example.com');
     await postJson(service, 'oauth2/logout', {}, tablet.body.access_token);
-    await expect(service.authenticate(bearer(laptop.body.access_token))).resolves.toMatchObject({
+    await expect(service.authenticate(bearerRequest(laptop.body.access_token))).resolves.toMatchObject({
       projectId: 'clinic',
     });
   });
@@ -60,7 +58,7 @@ describe('keeping sessions across restarts', () => {
     const second = createAuthService({ directory: first.directory, users: [], clock: first.clock });
     second.restore(saved);
 
-    await expect(second.authenticate(bearer(signedIn.body.access_token))).resolves.toMatchObject({
+    await expect(second.authenticate(bearerRequest(signedIn.body.access_token))).resolves.toMatchObject({
       profile: { reference: 'Practitioner/alice' },
     });
     const refreshed = await postToken(second, {

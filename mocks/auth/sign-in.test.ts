@@ -1,12 +1,13 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { AuthService } from './types';
 import {
+  type Answer,
   createTestServer,
   getJson,
   outcomeText,
   pkcePair,
   postJson,
-  postToken,
   signInForCode,
   exchangeCode,
 } from './test-fixtures';
@@ -17,6 +18,17 @@ function loginBody(
   challenge = pkcePair().challenge
 ): Record<string, unknown> {
   return { email, password, remember: true, codeChallenge: challenge, codeChallengeMethod: 'S256' };
+}
+
+/** A fresh server and the answer to a password login for `email` on it. */
+async function startLogin(
+  email: string,
+  password?: string
+): Promise<{ service: AuthService; login: Answer; verifier: string }> {
+  const { service } = createTestServer();
+  const { verifier, challenge } = pkcePair();
+  const login = await postJson(service, 'auth/login', loginBody(email, password, challenge));
+  return { service, login, verifier };
 }
 
 describe('signing in with e-mail and password', () => {
@@ -82,14 +94,12 @@ describe('signing in with e-mail and password', () => {
   });
 
   it('accepts the e-mail in any letter case', async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('Doctor@Example.COM'));
+    const { login } = await startLogin('Doctor@Example.COM');
     expect(login.body.code).toEqual(expect.any(String));
   });
 
   it("shows 'Email or password is invalid' for a wrong password, on the password field", async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('doctor@example.com', 'wrong'));
+    const { login } = await startLogin('doctor@example.com', 'wrong');
     expect(login.status).toBe(400);
     expect(login.body.resourceType).toBe('OperationOutcome');
     expect(outcomeText(login.body)).toBe('Email or password is invalid');
@@ -97,8 +107,7 @@ describe('signing in with e-mail and password', () => {
   });
 
   it('gives an unknown e-mail the same answer as a wrong password', async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('nobody@example.com'));
+    const { login } = await startLogin('nobody@example.com');
     expect(login.status).toBe(400);
     expect(outcomeText(login.body)).toBe('Email or password is invalid');
   });
@@ -135,8 +144,7 @@ describe('signing in with e-mail and password', () => {
 
 describe('multi-factor sign-in', () => {
   it('asks for the MFA code after the password and signs in with the right one', async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('mfa@example.com'));
+    const { service, login } = await startLogin('mfa@example.com');
     expect(login.body).toEqual({ login: expect.any(String), mfaRequired: true });
 
     const verified = await postJson(service, 'auth/mfa/verify', { login: login.body.login, token: '123456' });
@@ -145,8 +153,7 @@ describe('multi-factor sign-in', () => {
   });
 
   it("shows 'Invalid MFA token' for a wrong code and hands out no code", async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('mfa@example.com'));
+    const { service, login } = await startLogin('mfa@example.com');
 
     const wrong = await postJson(service, 'auth/mfa/verify', { login: login.body.login, token: '654321' });
     expect(wrong.status).toBe(400);
@@ -159,13 +166,7 @@ describe('multi-factor sign-in', () => {
 
 describe('choosing a profile and scopes', () => {
   it('offers a coordinator her two memberships and signs her in as the one she picks', async () => {
-    const { service } = createTestServer();
-    const { verifier, challenge } = pkcePair();
-    const login = await postJson(
-      service,
-      'auth/login',
-      loginBody('coordinator@example.com', 'password', challenge)
-    );
+    const { service, login, verifier } = await startLogin('coordinator@example.com');
     expect(login.body).toEqual({
       login: expect.any(String),
       memberships: [
@@ -196,21 +197,14 @@ describe('choosing a profile and scopes', () => {
   });
 
   it("refuses a membership that is not the user's own", async () => {
-    const { service } = createTestServer();
-    const login = await postJson(service, 'auth/login', loginBody('coordinator@example.com'));
+    const { service, login } = await startLogin('coordinator@example.com');
     const chosen = await postJson(service, 'auth/profile', { login: login.body.login, profile: 'm-doctor' });
     expect(chosen.status).toBe(400);
     expect(outcomeText(chosen.body)).toBe('Profile not found');
   });
 
   it('puts the scopes the user agreed to into the access token', async () => {
-    const { service } = createTestServer();
-    const { verifier, challenge } = pkcePair();
-    const login = await postJson(
-      service,
-      'auth/login',
-      loginBody('doctor@example.com', 'password', challenge)
-    );
+    const { service, login, verifier } = await startLogin('doctor@example.com');
     const scoped = await postJson(service, 'auth/scope', {
       login: login.body.login,
       scope: 'openid  profile offline_access',
@@ -227,11 +221,7 @@ describe('choosing a profile and scopes', () => {
     const { code, verifier } = await signInForCode(service, 'coordinator@example.com', {
       projectId: 'clinic',
     });
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, code, verifier);
     expect(tokens.body.profile.reference).toBe('Practitioner/carol');
   });
 });

@@ -200,9 +200,18 @@ export async function getJson(service: AuthService, path: string, token?: string
 }
 
 /** The last step of every sign-in: trade the code for tokens with the PKCE verifier. */
-export function exchangeCode(service: AuthService, code: string, verifier: string): Promise<Answer> {
-  return postToken(service, { grant_type: 'authorization_code', code, code_verifier: verifier });
+export function exchangeCode(
+  service: AuthService,
+  code: string,
+  verifier: string,
+  more: Record<string, string> = {}
+): Promise<Answer> {
+  return postToken(service, { grant_type: 'authorization_code', code, code_verifier: verifier, ...more });
 }
+
+/** A FHIR request carrying an access token. */
+export const bearerRequest = (token: string): Request =>
+  new Request('http://localhost/fhir/R4/Task', { headers: { Authorization: `Bearer ${token}` } });
 
 export async function postToken(
   service: AuthService,

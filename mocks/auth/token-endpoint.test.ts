@@ -9,20 +9,15 @@ import {
   serviceClient,
   signIn,
   signInForCode,
+  bearerRequest,
+  exchangeCode,
 } from './test-fixtures';
-
-const bearer = (token: string): Request =>
-  new Request('http://localhost/fhir/R4/Task', { headers: { Authorization: `Bearer ${token}` } });
 
 describe('exchanging the authorization code', () => {
   it('rejects a code whose PKCE verifier does not match the challenge', async () => {
     const { service } = createTestServer();
     const { code } = await signInForCode(service, 'doctor@example.com');
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: pkcePair().verifier,
-    });
+    const tokens = await exchangeCode(service, code, pkcePair().verifier);
     expect(tokens).toEqual({
       status: 400,
       body: { error: 'invalid_grant', error_description: 'Invalid code verifier' },
@@ -39,34 +34,22 @@ describe('exchanging the authorization code', () => {
   it('accepts a code only once, and a second try revokes the tokens the first one gave', async () => {
     const { service } = createTestServer();
     const { code, verifier } = await signInForCode(service, 'doctor@example.com');
-    const first = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-    });
+    const first = await exchangeCode(service, code, verifier);
     expect(first.status).toBe(200);
 
-    const second = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-    });
+    const second = await exchangeCode(service, code, verifier);
     expect(second).toEqual({
       status: 400,
       body: { error: 'invalid_grant', error_description: 'Token already granted' },
     });
-    await expect(service.authenticate(bearer(first.body.access_token))).rejects.toMatchObject({
+    await expect(service.authenticate(bearerRequest(first.body.access_token))).rejects.toMatchObject({
       status: 401,
     });
   });
 
   it('rejects an unknown code', async () => {
     const { service } = createTestServer();
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code: 'made-up',
-      code_verifier: 'x',
-    });
+    const tokens = await exchangeCode(service, 'made-up', 'x');
     expect(tokens.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid code' });
   });
 
@@ -75,22 +58,12 @@ describe('exchanging the authorization code', () => {
     const { code, verifier } = await signInForCode(service, 'doctor@example.com', {
       clientId: 'carequeue-app',
     });
-    const stolen = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: 'another-app',
-    });
+    const stolen = await exchangeCode(service, code, verifier, { client_id: 'another-app' });
     expect(stolen.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid client' });
 
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: 'carequeue-app',
-    });
+    const tokens = await exchangeCode(service, code, verifier, { client_id: 'carequeue-app' });
     expect(tokens.status).toBe(200);
-    const context = await service.authenticate(bearer(tokens.body.access_token));
+    const context = await service.authenticate(bearerRequest(tokens.body.access_token));
     expect(context.clientId).toBe('carequeue-app');
   });
 
@@ -98,11 +71,7 @@ describe('exchanging the authorization code', () => {
     const { service, clock } = createTestServer();
     const { code, verifier } = await signInForCode(service, 'doctor@example.com');
     clock.advanceSeconds(3601);
-    const tokens = await postToken(service, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-    });
+    const tokens = await exchangeCode(service, code, verifier);
     expect(tokens.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid code' });
   });
 });
@@ -151,7 +120,7 @@ describe('refreshing tokens', () => {
     });
     expect(newest.body.error).toBe('invalid_grant');
     for (const tokens of [signedIn, first, second]) {
-      await expect(service.authenticate(bearer(tokens.body.access_token))).rejects.toMatchObject({
+      await expect(service.authenticate(bearerRequest(tokens.body.access_token))).rejects.toMatchObject({
         status: 401,
       });
     }
@@ -163,7 +132,7 @@ describe('refreshing tokens', () => {
     const tablet = await signIn(service, 'doctor@example.com');
     await postToken(service, { grant_type: 'refresh_token', refresh_token: phone.body.refresh_token });
     await postToken(service, { grant_type: 'refresh_token', refresh_token: phone.body.refresh_token });
-    const context = await service.authenticate(bearer(tablet.body.access_token));
+    const context = await service.authenticate(bearerRequest(tablet.body.access_token));
     expect(context.profile.reference).toBe('Practitioner/alice');
   });
 
@@ -174,10 +143,10 @@ describe('refreshing tokens', () => {
       const answer = await postToken(service, { grant_type: 'refresh_token', refresh_token });
       expect(answer.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
     }
-    expect((await service.authenticate(bearer(signedIn.body.access_token))).login).toEqual(
+    expect((await service.authenticate(bearerRequest(signedIn.body.access_token))).login).toEqual(
       expect.any(String)
     );
-    await expect(service.authenticate(bearer(signedIn.body.refresh_token))).rejects.toMatchObject({
+    await expect(service.authenticate(bearerRequest(signedIn.body.refresh_token))).rejects.toMatchObject({
       status: 401,
     });
   });
@@ -186,7 +155,7 @@ describe('refreshing tokens', () => {
     const { service, clock } = createTestServer();
     const signedIn = await signIn(service, 'doctor@example.com');
     clock.advanceSeconds(2 * 3600);
-    await expect(service.authenticate(bearer(signedIn.body.access_token))).rejects.toMatchObject({
+    await expect(service.authenticate(bearerRequest(signedIn.body.access_token))).rejects.toMatchObject({
       status: 401,
       message: 'Token expired',
     });
@@ -196,7 +165,7 @@ describe('refreshing tokens', () => {
       refresh_token: signedIn.body.refresh_token,
     });
     expect(refreshed.status).toBe(200);
-    const context = await service.authenticate(bearer(refreshed.body.access_token));
+    const context = await service.authenticate(bearerRequest(refreshed.body.access_token));
     expect(context.profile.reference).toBe('Practitioner/alice');
   });
 
@@ -216,7 +185,7 @@ describe('access tokens on FHIR calls', () => {
   it('tells the FHIR engine who is calling', async () => {
     const { service } = createTestServer();
     const signedIn = await signIn(service, 'doctor@example.com');
-    const context = await service.authenticate(bearer(signedIn.body.access_token));
+    const context = await service.authenticate(bearerRequest(signedIn.body.access_token));
     expect(context).toEqual({
       projectId: 'clinic',
       profile: { reference: 'Practitioner/alice', display: 'Alice Smith' },
@@ -231,9 +200,11 @@ describe('access tokens on FHIR calls', () => {
     const signedIn = await signIn(service, 'doctor@example.com');
     expect(signedIn.body.expires_in).toBe(600);
     clock.advanceSeconds(599);
-    await expect(service.authenticate(bearer(signedIn.body.access_token))).resolves.toBeDefined();
+    await expect(service.authenticate(bearerRequest(signedIn.body.access_token))).resolves.toBeDefined();
     clock.advanceSeconds(1);
-    const error = await service.authenticate(bearer(signedIn.body.access_token)).catch((e: unknown) => e);
+    const error = await service
+      .authenticate(bearerRequest(signedIn.body.access_token))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FhirError);
     expect(error).toMatchObject({ status: 401, message: 'Token expired' });
   });
@@ -248,17 +219,21 @@ describe('access tokens on FHIR calls', () => {
     const forged = Buffer.from(
       JSON.stringify({ sub: 'user-coordinator', login_id: 'x', profile: 'Practitioner/carol' })
     ).toString('base64url');
-    await expect(service.authenticate(bearer(`${header}.${forged}.${signature}`))).rejects.toMatchObject({
+    await expect(
+      service.authenticate(bearerRequest(`${header}.${forged}.${signature}`))
+    ).rejects.toMatchObject({
       status: 401,
     });
-    await expect(service.authenticate(bearer(signedIn.body.id_token))).rejects.toMatchObject({ status: 401 });
+    await expect(service.authenticate(bearerRequest(signedIn.body.id_token))).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('refuses tokens signed by another server', async () => {
     const { service } = createTestServer();
     const other = createTestServer({ secret: 'another-secret' }).service;
     const signedIn = await signIn(other, 'doctor@example.com');
-    await expect(service.authenticate(bearer(signedIn.body.access_token))).rejects.toMatchObject({
+    await expect(service.authenticate(bearerRequest(signedIn.body.access_token))).rejects.toMatchObject({
       status: 401,
     });
   });
@@ -279,7 +254,7 @@ describe('service clients', () => {
       profile: { reference: 'ClientApplication/reminder-bot', display: 'Reminder bot' },
     });
     expect(tokens.body.refresh_token).toBeUndefined();
-    const context = await service.authenticate(bearer(tokens.body.access_token));
+    const context = await service.authenticate(bearerRequest(tokens.body.access_token));
     expect(context).toMatchObject({ projectId: 'clinic', clientId: 'reminder-bot' });
     const me = await getJson(service, 'auth/me', tokens.body.access_token);
     expect(me.body.profile).toMatchObject({ resourceType: 'ClientApplication', id: 'reminder-bot' });
