@@ -44,11 +44,27 @@ const HOST_NAMES = [
   'caches',
 ];
 
+/** Handlers that try to escape or exhaust the sandbox. */
+const ESCAPE = `exports.handler = async () =>
+        console.log.constructor('return process')().mainModule.require('fs').readFileSync('/etc/passwd', 'utf8');`;
+const MEMORY_BOMB =
+  'exports.handler = () => { const kept = []; for (;;) kept.push({ row: kept.length, note: "n" + kept.length }); };';
+const BUFFER_BOMB =
+  'exports.handler = () => { const kept = []; for (;;) kept.push(new Uint8Array(1 << 20)); };';
+const FLOOD =
+  'exports.handler = (medplum) => Promise.all(Array.from({ length: 500 }, () => medplum.search("Patient")));';
+
 describe('the bot sandbox keeps bots inside', () => {
   let session: FakeServerSession;
   const execute = async (name: string, code: string, input: unknown = {}) => {
     const id = await deployBot(session, name, code);
     return session.fhir('POST', `Bot/${id}/$execute`, input);
+  };
+  /** The words of the 400 a bot's run gets; the test fails when the run is not refused. */
+  const refusal = async (name: string, code: string): Promise<string> => {
+    const answer = await execute(name, code);
+    expect(answer.status).toBe(400);
+    return issueText(answer.body);
   };
 
   beforeAll(async () => {
@@ -57,13 +73,7 @@ describe('the bot sandbox keeps bots inside', () => {
   afterAll(() => session?.fake.bots.dispose());
 
   it("refuses the known escape: console.log.constructor('return process')() finds no process", async () => {
-    const answer = await execute(
-      'escape',
-      `exports.handler = async () =>
-        console.log.constructor('return process')().mainModule.require('fs').readFileSync('/etc/passwd', 'utf8');`
-    );
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toBe("'process' is not defined");
+    expect(await refusal('escape', ESCAPE)).toBe("'process' is not defined");
   });
 
   it('gives the bot no process, require, fs, network, timers or host globals, even through constructors', async () => {
@@ -104,12 +114,7 @@ describe('the bot sandbox keeps bots inside', () => {
   });
 
   it('stops a bot that allocates objects without end with its memory limit, and the next bot runs', async () => {
-    const answer = await execute(
-      'memory-bomb',
-      'exports.handler = () => { const kept = []; for (;;) kept.push({ row: kept.length, note: "n" + kept.length }); };'
-    );
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toBe(MEMORY_TEXT);
+    expect(await refusal('memory-bomb', MEMORY_BOMB)).toBe(MEMORY_TEXT);
     expect((await session.fhir('GET', 'Patient?_count=1')).status).toBe(200);
     const next = await execute(
       'after-bomb',
@@ -122,36 +127,23 @@ describe('the bot sandbox keeps bots inside', () => {
   });
 
   it('stops a bot that keeps binary buffers without end (memory the engine itself does not count)', async () => {
-    const answer = await execute(
-      'buffer-bomb',
-      'exports.handler = () => { const kept = []; for (;;) kept.push(new Uint8Array(1 << 20)); };'
-    );
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toBe(MEMORY_TEXT);
+    expect(await refusal('buffer-bomb', BUFFER_BOMB)).toBe(MEMORY_TEXT);
   });
 
   it('stops endless recursion with a stack error instead of crashing the engine', async () => {
-    const answer = await execute(
-      'recursion',
-      'exports.handler = () => { const down = () => down() + 1; return down(); };'
-    );
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toMatch(/stack/i);
+    expect(
+      await refusal('recursion', 'exports.handler = () => { const down = () => down() + 1; return down(); };')
+    ).toMatch(/stack/i);
   });
 
   it('refuses a flood of unawaited FHIR calls past the limit of calls waiting at once', async () => {
-    const answer = await execute(
-      'flood',
-      'exports.handler = (medplum) => Promise.all(Array.from({ length: 500 }, () => medplum.search("Patient")));'
-    );
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toMatch(/at most 100 FHIR calls waiting/);
+    expect(await refusal('flood', FLOOD)).toMatch(/at most 100 FHIR calls waiting/);
   });
 
   it('answers at once for a handler that awaits something that can never come', async () => {
-    const answer = await execute('stuck', 'exports.handler = () => new Promise(() => {});');
-    expect(answer.status).toBe(400);
-    expect(issueText(answer.body)).toMatch(/never finished/);
+    expect(await refusal('stuck', 'exports.handler = () => new Promise(() => {});')).toMatch(
+      /never finished/
+    );
   });
 
   it("captures the bot's console as log lines for the server, not the host's console", async () => {

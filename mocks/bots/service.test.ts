@@ -2,7 +2,7 @@ import type { Bundle, Task } from '@medplum/fhirtypes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildBot, committedBot, BOT_NAMES } from './build';
 import { SUPPORTED_INTERACTION_URL } from './subscriptions';
-import { deployBot, MINUTE, newProjectOnFakeServer, type FakeServerSession } from './testing';
+import { create, deployBot, MINUTE, newProjectOnFakeServer, type FakeServerSession } from './testing';
 
 const entries = <T>(body: unknown): T[] => ((body as Bundle).entry ?? []).map((entry) => entry.resource as T);
 
@@ -25,17 +25,13 @@ describe('bots on the fake server', () => {
       channel: { type: 'rest-hook', endpoint: `Bot/${botId}` },
       extension: [{ url: SUPPORTED_INTERACTION_URL, valueCode: 'create' }],
     });
-    const patient = (await session.fhir('POST', 'Patient', { resourceType: 'Patient' })).body as {
-      id: string;
-    };
-    const report = (
-      await session.fhir('POST', 'DiagnosticReport', {
-        resourceType: 'DiagnosticReport',
-        status: 'preliminary',
-        code: { text: 'Lipid panel' },
-        subject: { reference: `Patient/${patient.id}` },
-      })
-    ).body as { id: string };
+    const patient = await create(session, { resourceType: 'Patient' });
+    const report = await create(session, {
+      resourceType: 'DiagnosticReport',
+      status: 'preliminary',
+      code: { text: 'Lipid panel' },
+      subject: { reference: `Patient/${patient.id}` },
+    });
     await session.fhir('POST', 'DiagnosticReport', {
       resourceType: 'DiagnosticReport',
       status: 'final',
@@ -63,16 +59,12 @@ describe('bots on the fake server', () => {
     const botId = await deployBot(session, 'respond-to-message', await committedBot('respond-to-message'));
     const bot = (await session.fhir('GET', `Bot/${botId}`)).body as Record<string, unknown>;
     await session.fhir('PUT', `Bot/${botId}`, { ...bot, cronString: '*/15 * * * *' });
-    const patient = (await session.fhir('POST', 'Patient', { resourceType: 'Patient' })).body as {
-      id: string;
-    };
-    const thread = (
-      await session.fhir('POST', 'Communication', {
-        resourceType: 'Communication',
-        status: 'in-progress',
-        subject: { reference: `Patient/${patient.id}` },
-      })
-    ).body as { id: string };
+    const patient = await create(session, { resourceType: 'Patient' });
+    const thread = await create(session, {
+      resourceType: 'Communication',
+      status: 'in-progress',
+      subject: { reference: `Patient/${patient.id}` },
+    });
     await session.fhir('POST', 'Communication', {
       resourceType: 'Communication',
       status: 'in-progress',

@@ -97,6 +97,14 @@ export async function deployBot(session: FakeServerSession, name: string, code: 
   return id;
 }
 
+/** Creates a resource in the session's project; the test stops when the server refuses it. */
+export async function create(session: FakeServerSession, resource: Resource): Promise<{ id: string }> {
+  const created = await session.fhir('POST', resource.resourceType, resource);
+  if (created.status !== 201)
+    throw new Error(`creating ${resource.resourceType}: ${JSON.stringify(created.body)}`);
+  return created.body as { id: string };
+}
+
 export function issueText(body: unknown): string {
   return (body as { issue?: { details?: { text?: string } }[] })?.issue?.[0]?.details?.text ?? '';
 }
