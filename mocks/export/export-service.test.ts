@@ -26,6 +26,11 @@ const task: Task = {
 };
 
 /** One host around an engine and its export service, as the fake server puts them together. */
+/** The export service over one project's engine, with a clock of its own. */
+function exportService(engine: FhirEngine): ExportService {
+  return createExportService({ engine: () => engine, clock: new TestClock(), basePath: BASE_PATH });
+}
+
 function host(engine: FhirEngine, exports: ExportService) {
   return async (url: string, init?: RequestInit): Promise<Response> => {
     const request = new Request(url, init);
@@ -36,11 +41,7 @@ function host(engine: FhirEngine, exports: ExportService) {
 describe('$export jobs', () => {
   it('brings a job that was running when the server stopped to its manifest after the restart', async () => {
     const before = projectWith([patient, task]);
-    const exports = createExportService({
-      engine: () => before,
-      clock: new TestClock(),
-      basePath: BASE_PATH,
-    });
+    const exports = exportService(before);
     const kickoff = await host(before, exports)('http://localhost/fhir/R4/$export', { method: 'POST' });
     expect(kickoff.status).toBe(202);
     const statusUrl = kickoff.headers.get('content-location') as string;
@@ -49,11 +50,7 @@ describe('$export jobs', () => {
 
     const after = createFhirEngine({ clock: new TestClock() });
     after.restore(saved);
-    const restarted = createExportService({
-      engine: () => after,
-      clock: new TestClock(),
-      basePath: BASE_PATH,
-    });
+    const restarted = exportService(after);
     const call = host(after, restarted);
     expect((await call(statusUrl)).status).toBe(202);
     await restarted.settled();
@@ -69,11 +66,7 @@ describe('$export jobs', () => {
 
   it('stops a cancelled job: its status is then 404 with the reason', async () => {
     const engine = projectWith([patient]);
-    const exports = createExportService({
-      engine: () => engine,
-      clock: new TestClock(),
-      basePath: BASE_PATH,
-    });
+    const exports = exportService(engine);
     const call = host(engine, exports);
     const kickoff = await call('http://localhost/fhir/R4/Patient/$export', { method: 'POST' });
     const statusUrl = kickoff.headers.get('content-location') as string;
@@ -86,11 +79,7 @@ describe('$export jobs', () => {
 
   it("drives Medplum's own client through bulkExport to a complete manifest", async () => {
     const engine = projectWith([patient, task]);
-    const exports = createExportService({
-      engine: () => engine,
-      clock: new TestClock(),
-      basePath: BASE_PATH,
-    });
+    const exports = exportService(engine);
     const medplum = new MedplumClient({
       baseUrl: 'http://localhost/',
       storage: new ClientStorage(new MemoryStorage()),

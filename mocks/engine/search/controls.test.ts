@@ -1,21 +1,13 @@
 import type { Communication, Patient, Practitioner, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from './test-store';
+import { MemoryStore, searchTask } from './test-store';
 
 const task = (
   id: string,
   priority: Task['priority'],
   due: string | undefined,
   extra: Partial<Task> = {}
-): Task => ({
-  resourceType: 'Task',
-  id,
-  status: 'ready',
-  intent: 'order',
-  priority,
-  restriction: due ? { period: { end: due } } : undefined,
-  ...extra,
-});
+): Task => searchTask(id, priority, { restriction: due ? { period: { end: due } } : undefined, ...extra });
 
 const store = new MemoryStore([
   { resourceType: 'Practitioner', id: 'doc', name: [{ family: 'Smith' }] } as Practitioner,

@@ -1,6 +1,6 @@
 import type { Observation, Patient, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from './test-store';
+import { MemoryStore, searchTask } from './test-store';
 
 const task = (
   id: string,
@@ -8,15 +8,11 @@ const task = (
   start?: string,
   end?: string,
   lastUpdated?: string
-): Task => ({
-  resourceType: 'Task',
-  id,
-  status: 'ready',
-  intent: 'order',
-  priority,
-  meta: lastUpdated ? { lastUpdated } : undefined,
-  restriction: start || end ? { period: { start, end } } : undefined,
-});
+): Task =>
+  searchTask(id, priority, {
+    meta: lastUpdated ? { lastUpdated } : undefined,
+    restriction: start || end ? { period: { start, end } } : undefined,
+  });
 
 const store = new MemoryStore([
   { resourceType: 'Patient', id: 'p1990', birthDate: '1990-05-15' } as Patient,

@@ -1,7 +1,12 @@
-import type { Resource } from '@medplum/fhirtypes';
+import type { Resource, Task } from '@medplum/fhirtypes';
 import { FhirError } from '../outcome';
 import type { ProjectSearchEngine, SearchableStore } from '../types';
 import { createProjectSearchEngine } from './engine';
+
+/** A ready Task order with the given priority, for search tests; `more` adds or overrides elements. */
+export function searchTask(id: string, priority: Task['priority'], more: Partial<Task> = {}): Task {
+  return { resourceType: 'Task', id, status: 'ready', intent: 'order', priority, ...more };
+}
 
 /** A tiny in-memory store for tests: it versions writes and tells the engine about them. */
 export class MemoryStore implements SearchableStore {
