@@ -1,5 +1,12 @@
-import type { Observation, Reference } from '@medplum/fhirtypes';
-import { formatCodeableConcept, formatQuantity, formatRange, formatReference } from '@/ui';
+import type { Observation, Reference, Specimen } from '@medplum/fhirtypes';
+import {
+  formatCodeableConcept,
+  formatDateTime,
+  formatIdentifier,
+  formatQuantity,
+  formatRange,
+  formatReference,
+} from '@/ui';
 
 /** Interpretation codes that mark a critical result (abnormal alert, critically low/high, abnormal). */
 export const CRITICAL_INTERPRETATIONS: readonly string[] = ['AA', 'LL', 'HH', 'A'];
@@ -44,10 +51,35 @@ export function resultRow(observation: Observation): ResultRow {
   };
 }
 
-/** The ids of a report's Observation results, in its order. */
-export function resultIds(results: Reference[] | undefined): string[] {
-  return (results ?? []).flatMap((reference) => {
-    const match = /^Observation\/([^/]+)$/.exec(reference.reference ?? '');
-    return match?.[1] ? [match[1]] : [];
+/** The ids of the references to resources of one type, in their order (others are left out). */
+export function referencedIds(resourceType: string, references: Reference[] | undefined): string[] {
+  const prefix = `${resourceType}/`;
+  return (references ?? []).flatMap((reference) => {
+    const target = reference.reference ?? '';
+    const id = target.startsWith(prefix) ? target.slice(prefix.length) : '';
+    return id && !id.includes('/') ? [id] : [];
   });
+}
+
+/** One row of a report's specimens: what was taken, when it was collected and when received. */
+export interface SpecimenRow {
+  id: string;
+  specimen: string;
+  collected: string;
+  received: string;
+  note: string;
+}
+
+export function specimenRow(specimen: Specimen): SpecimenRow {
+  const collection = specimen.collection;
+  return {
+    id: specimen.id ?? '',
+    specimen:
+      formatCodeableConcept(specimen.type) ||
+      formatIdentifier(specimen.accessionIdentifier) ||
+      `Specimen/${specimen.id}`,
+    collected: formatDateTime(collection?.collectedDateTime ?? collection?.collectedPeriod?.start),
+    received: formatDateTime(specimen.receivedTime),
+    note: (specimen.note ?? []).map((note) => note.text ?? '').join(' '),
+  };
 }
