@@ -1,0 +1,174 @@
+import { Alert, Button, Fieldset, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import type { Questionnaire, QuestionnaireItem, QuestionnaireResponse } from '@medplum/fhirtypes';
+import { useMemo, useState } from 'react';
+import { QuestionnaireItemInput, type QuestionnaireSources } from './QuestionnaireItemInput';
+import {
+  answersOf,
+  enabledItems,
+  initialAnswers,
+  missingAnswers,
+  questionnairePages,
+  type Answers,
+} from './questionnaire-rules';
+
+export const REQUIRED_ANSWER = 'This question needs an answer';
+
+interface QuestionnaireFormProps {
+  questionnaire: Questionnaire;
+  /** An in-progress response to go on with; a new one starts from the items' initial values. */
+  response?: QuestionnaireResponse;
+  sources?: QuestionnaireSources;
+  /** Every change of the answers, so the caller can keep the response in progress. */
+  onChange?: (answers: Answers) => void;
+  /** Submit: every shown required question has an answer. */
+  onSubmit: (answers: Answers) => void;
+  submitting?: boolean;
+}
+
+interface ItemsProps {
+  items: QuestionnaireItem[];
+  enabled: Set<string>;
+  answers: Answers;
+  errors: Set<string>;
+  sources: QuestionnaireSources;
+  setAnswer: (linkId: string, answers: Answers[string]) => void;
+}
+
+/** The shown items of a page: groups as titled boxes, display items as text, questions as inputs. */
+function Items({ items, enabled, ...rest }: ItemsProps) {
+  return (
+    <Stack gap="sm">
+      {items
+        .filter((item) => enabled.has(item.linkId))
+        .map((item) => {
+          if (item.type === 'group') {
+            return (
+              <Fieldset key={item.linkId} legend={item.text}>
+                <Items items={item.item ?? []} enabled={enabled} {...rest} />
+              </Fieldset>
+            );
+          }
+          if (item.type === 'display') {
+            return (
+              <Text key={item.linkId} size="sm">
+                {item.text}
+              </Text>
+            );
+          }
+          return (
+            <QuestionnaireItemInput
+              key={item.linkId}
+              item={item}
+              answers={rest.answers[item.linkId] ?? []}
+              error={rest.errors.has(item.linkId) ? REQUIRED_ANSWER : undefined}
+              sources={rest.sources}
+              onChange={(answers) => rest.setAnswer(item.linkId, answers)}
+            />
+          );
+        })}
+    </Stack>
+  );
+}
+
+/**
+ * A questionnaire to fill in. Items with page control become steps (Back, Next, Submit), and Next
+ * stays on the page until its shown required questions have answers; items appear and disappear
+ * as their enableWhen conditions hold.
+ */
+export function QuestionnaireForm({
+  questionnaire,
+  response,
+  sources = {},
+  onChange,
+  onSubmit,
+  submitting,
+}: QuestionnaireFormProps) {
+  const pages = useMemo(() => questionnairePages(questionnaire), [questionnaire]);
+  const [answers, setAnswers] = useState<Answers>(() =>
+    response?.item ? answersOf(response) : initialAnswers(questionnaire)
+  );
+  const [page, setPage] = useState(0);
+  const [errors, setErrors] = useState<Set<string>>(new Set());
+  const enabled = useMemo(() => enabledItems(questionnaire, answers), [questionnaire, answers]);
+  const current = pages[page] ?? [];
+  const last = page >= pages.length - 1;
+
+  const setAnswer = (linkId: string, given: Answers[string]) => {
+    const next = { ...answers };
+    if (given.length > 0) next[linkId] = given;
+    else delete next[linkId];
+    setAnswers(next);
+    setErrors((shown) => (shown.has(linkId) ? new Set([...shown].filter((id) => id !== linkId)) : shown));
+    onChange?.(next);
+  };
+  /** Whether the items may be left: every shown required question answered, else they are marked. */
+  const pageComplete = (items: QuestionnaireItem[]): boolean => {
+    const missing = missingAnswers(items, enabled, answers);
+    setErrors(new Set(missing));
+    return missing.length === 0;
+  };
+
+  const body = (
+    <Items
+      items={current}
+      enabled={enabled}
+      answers={answers}
+      errors={errors}
+      sources={sources}
+      setAnswer={setAnswer}
+    />
+  );
+  return (
+    <form
+      noValidate
+      aria-label={questionnaire.title ?? questionnaire.name ?? 'Questionnaire'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!last) {
+          if (pageComplete(current)) setPage(page + 1);
+          return;
+        }
+        if (pageComplete(pages.flat())) onSubmit(answers);
+      }}
+    >
+      <Stack gap="md">
+        {questionnaire.title && (
+          <Title order={2} size="h3">
+            {questionnaire.title}
+          </Title>
+        )}
+        {pages.length > 1 ? (
+          <Stepper
+            active={page}
+            size="sm"
+            allowNextStepsSelect={false}
+            onStepClick={(step) => step < page && setPage(step)}
+          >
+            {pages.map((items, index) => (
+              <Stepper.Step key={items[0]?.linkId ?? index} label={items[0]?.text ?? `Page ${index + 1}`}>
+                {index === page && body}
+              </Stepper.Step>
+            ))}
+          </Stepper>
+        ) : (
+          body
+        )}
+        {errors.size > 0 && (
+          <Alert color="red" variant="light" role="alert">
+            Answer the marked questions to go on.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {pages.length > 1 && (
+            <Button variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              Back
+            </Button>
+          )}
+          <Button type="submit" loading={submitting}>
+            {last ? 'Submit' : 'Next'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
