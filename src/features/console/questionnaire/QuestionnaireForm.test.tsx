@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { Questionnaire } from '@medplum/fhirtypes';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_ANSWERS_DEFINED } from './QuestionnaireItemInput';
@@ -130,5 +130,66 @@ describe('the questionnaire form', () => {
     // The drop-down is drawn through a transition that jsdom does not run: its options stay hidden.
     await user.click(await screen.findByRole('option', { name: 'Vegetarian', hidden: true }));
     expect(screen.getByDisplayValue('Vegetarian')).toHaveAccessibleName('Diet');
+  });
+
+  it('gives each item type its FHIR answer', async () => {
+    const types: Questionnaire = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [
+        { linkId: 'string', type: 'string', text: 'String' },
+        { linkId: 'text', type: 'text', text: 'Text' },
+        { linkId: 'url', type: 'url', text: 'Url' },
+        { linkId: 'date', type: 'date', text: 'Date' },
+        { linkId: 'time', type: 'time', text: 'Time' },
+        { linkId: 'dateTime', type: 'dateTime', text: 'Date time' },
+        { linkId: 'integer', type: 'integer', text: 'Integer' },
+        {
+          linkId: 'quantity',
+          type: 'quantity',
+          text: 'Quantity',
+          initial: [{ valueQuantity: { unit: 'kg' } }],
+        },
+        { linkId: 'boolean', type: 'boolean', text: 'Boolean' },
+        { linkId: 'open', type: 'open-choice', text: 'Open', answerOption: [{ valueString: 'listed' }] },
+        { linkId: 'repeats', type: 'string', text: 'Repeats', repeats: true },
+      ],
+    };
+    const onSubmit = vi.fn();
+    render(
+      <MantineProvider>
+        <QuestionnaireForm questionnaire={types} onSubmit={onSubmit} />
+      </MantineProvider>
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('String'), 'one');
+    await user.type(screen.getByLabelText('Text'), 'two');
+    await user.type(screen.getByLabelText('Url'), 'https://example.org');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } });
+    fireEvent.change(screen.getByLabelText('Date time'), { target: { value: '2024-05-01T09:30' } });
+    await user.type(screen.getByLabelText('Integer'), '7');
+    await user.type(screen.getByLabelText('Quantity'), '72.5');
+    await user.click(screen.getByLabelText('Boolean'));
+    // The suggestion list is labelled by the field too: type into the input itself.
+    const open = screen.getAllByLabelText('Open').find((element) => element.tagName === 'INPUT');
+    await user.type(open as HTMLElement, 'not listed');
+    await user.type(screen.getByLabelText('Repeats'), 'first');
+    await user.click(screen.getByRole('button', { name: 'Add another' }));
+    await user.type(screen.getAllByRole('textbox').at(-1) as HTMLElement, 'second');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      string: [{ valueString: 'one' }],
+      text: [{ valueString: 'two' }],
+      url: [{ valueUri: 'https://example.org' }],
+      date: [{ valueDate: '2024-05-01' }],
+      time: [{ valueTime: '09:30:00' }],
+      dateTime: [{ valueDateTime: '2024-05-01T09:30:00.000Z' }],
+      integer: [{ valueInteger: 7 }],
+      quantity: [{ valueQuantity: { unit: 'kg', value: 72.5 } }],
+      boolean: [{ valueBoolean: true }],
+      open: [{ valueString: 'not listed' }],
+      repeats: [{ valueString: 'first' }, { valueString: 'second' }],
+    });
   });
 });

@@ -213,6 +213,34 @@ function localDateTime(value: string | undefined): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+/** An item whose answer is the typed text itself, in one value field. */
+const plainText = (input: string, key: 'valueString' | 'valueUri' | 'valueDate') => ({
+  input,
+  read: (a?: Answer): string => a?.[key] ?? '',
+  write: (v: string): Answer => ({ [key]: v }),
+});
+
+/** Items typed into a one-line input: the input's type, and how an answer is shown and made. */
+const TEXT_KINDS = {
+  string: plainText('text', 'valueString'),
+  url: plainText('url', 'valueUri'),
+  date: plainText('date', 'valueDate'),
+  time: {
+    input: 'time',
+    read: (a?: Answer) => a?.valueTime?.slice(0, 5) ?? '',
+    write: (v: string): Answer => ({ valueTime: fhirTime(v) }),
+  },
+  dateTime: {
+    input: 'datetime-local',
+    read: (a?: Answer) => localDateTime(a?.valueDateTime),
+    write: (v: string): Answer | undefined => {
+      const valueDateTime = fhirDateTime(v);
+      return valueDateTime ? { valueDateTime } : undefined;
+    },
+  },
+} as const;
+type Answer = QuestionnaireResponseItemAnswer;
+
 /** The number an answer holds for a decimal, integer or quantity item. */
 function numberOf(
   item: QuestionnaireItem,
@@ -240,9 +268,10 @@ function NumberAnswerInput({ item, answers, onChange, error }: ItemInputProps) {
       onChange={(value) => {
         setTyped(value);
         const number = typeof value === 'number' ? value : Number.NaN;
+        // The unit stays that of the answer, or of the item's initial value while none is given.
         if (!Number.isFinite(number)) onChange([]);
         else if (item.type === 'quantity')
-          onChange([{ valueQuantity: { ...answer?.valueQuantity, value: number } }]);
+          onChange([{ valueQuantity: { ...(answer ?? item.initial?.[0])?.valueQuantity, value: number } }]);
         else onChange([item.type === 'integer' ? { valueInteger: number } : { valueDecimal: number }]);
       }}
     />
@@ -271,55 +300,13 @@ function SingleValueInput(props: ItemInputProps) {
     case 'integer':
     case 'quantity':
       return <NumberAnswerInput {...props} />;
-    case 'date':
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={answer?.valueDate ?? ''}
-          onChange={(e) => text(e.currentTarget.value, (v) => ({ valueDate: v }))}
-        />
-      );
-    case 'dateTime':
-      return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          value={localDateTime(answer?.valueDateTime)}
-          onChange={(e) =>
-            text(e.currentTarget.value, (v) => {
-              const valueDateTime = fhirDateTime(v);
-              return valueDateTime ? { valueDateTime } : undefined;
-            })
-          }
-        />
-      );
-    case 'time':
-      return (
-        <TextInput
-          {...common}
-          type="time"
-          value={answer?.valueTime?.slice(0, 5) ?? ''}
-          onChange={(e) => text(e.currentTarget.value, (v) => ({ valueTime: fhirTime(v) }))}
-        />
-      );
     case 'text':
       return (
         <Textarea
           {...common}
-          autosize
-          minRows={2}
+          rows={3}
           value={answer?.valueString ?? ''}
           onChange={(e) => text(e.currentTarget.value, (v) => ({ valueString: v }))}
-        />
-      );
-    case 'url':
-      return (
-        <TextInput
-          {...common}
-          type="url"
-          value={answer?.valueUri ?? ''}
-          onChange={(e) => text(e.currentTarget.value, (v) => ({ valueUri: v }))}
         />
       );
     case 'attachment':
@@ -333,14 +320,17 @@ function SingleValueInput(props: ItemInputProps) {
           }}
         />
       );
-    default:
+    default: {
+      const kind = TEXT_KINDS[item.type as keyof typeof TEXT_KINDS] ?? TEXT_KINDS.string;
       return (
         <TextInput
           {...common}
-          value={answer?.valueString ?? ''}
-          onChange={(e) => text(e.currentTarget.value, (v) => ({ valueString: v }))}
+          type={kind.input}
+          value={kind.read(answer)}
+          onChange={(e) => text(e.currentTarget.value, kind.write)}
         />
       );
+    }
   }
 }
 
