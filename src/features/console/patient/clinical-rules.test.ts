@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bloodPressureObservation,
+  finiteValue,
+  SMOKING_OPTIONS,
+  VITAL_SIGNS,
+  vitalObservation,
+  vitalText,
+} from './clinical-rules';
+
+const recorded = { subject: { reference: 'Patient/p1' }, effectiveDateTime: '2024-05-01T10:00:00Z' };
+
+describe('vital values', () => {
+  it.each([
+    ['72', 72],
+    [36.6, 36.6],
+    ['0', 0],
+    ['', undefined],
+    ['  ', undefined],
+    ['1.', 1],
+    ['abc', undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [undefined, undefined],
+  ])('%j is kept as %j', (given, kept) => {
+    expect(finiteValue(given)).toBe(kept);
+  });
+
+  it('records each of the nine vital signs with its LOINC code and unit', () => {
+    expect(VITAL_SIGNS.map((sign) => `${sign.code} ${sign.unit}`)).toEqual([
+      '85354-9 mm[Hg]',
+      '8867-4 /min',
+      '8310-5 Cel',
+      '9279-1 /min',
+      '8302-2 cm',
+      '29463-7 kg',
+      '39156-5 kg/m2',
+      '2708-6 %',
+      '9843-4 cm',
+    ]);
+    const heartRate = vitalObservation(VITAL_SIGNS[1]!, '72', recorded);
+    expect(heartRate).toMatchObject({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+      category: [{ coding: [{ code: 'vital-signs' }] }],
+      valueQuantity: { value: 72, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
+      subject: { reference: 'Patient/p1' },
+    });
+    expect(vitalText(heartRate!)).toBe('72 /min');
+    expect(vitalObservation(VITAL_SIGNS[1]!, 'fast', recorded)).toBeUndefined();
+  });
+});
+
+describe('blood pressure', () => {
+  it('has a component for each valid reading', () => {
+    const both = bloodPressureObservation({ systolic: '120', diastolic: 80 }, recorded);
+    expect(both?.code.coding?.[0]?.code).toBe('85354-9');
+    expect(both?.component?.map((part) => [part.code.coding?.[0]?.code, part.valueQuantity?.value])).toEqual([
+      ['8480-6', 120],
+      ['8462-4', 80],
+    ]);
+    expect(vitalText(both!)).toBe('120/80 mm[Hg]');
+  });
+
+  it('is saved with one valid reading, and not at all with none', () => {
+    const systolicOnly = bloodPressureObservation({ systolic: '130', diastolic: '' }, recorded);
+    expect(systolicOnly?.component).toHaveLength(1);
+    expect(vitalText(systolicOnly!)).toBe('130/– mm[Hg]');
+    expect(bloodPressureObservation({ systolic: 'x', diastolic: Number.NaN }, recorded)).toBeUndefined();
+  });
+});
+
+describe('smoking status', () => {
+  it('offers the eight answers', () => {
+    expect(SMOKING_OPTIONS.map((option) => option.display)).toHaveLength(8);
+    expect(new Set(SMOKING_OPTIONS.map((option) => option.code)).size).toBe(8);
+  });
+});
