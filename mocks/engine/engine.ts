@@ -22,6 +22,7 @@ import { ProjectStore } from './store';
 import { GlobalTerminology } from './terminology';
 import { systemClock } from './types';
 import { needsPublishedTerminology } from './valueset-expand';
+import { ResourceValidation } from './validation';
 import type { Clock, RequestContext } from './types';
 
 export const DEFAULT_BASE_PATH = '/fhir/R4/';
@@ -40,6 +41,11 @@ export interface EngineChange {
 }
 
 export interface FhirEngine extends ProjectDirectory {
+  /**
+   * Loads what writes need (the definitions and value sets validation checks against), so that the
+   * first write answers as fast as any other. Requests load it themselves when it is not done.
+   */
+  prepare(): Promise<void>;
   /** Answers a FHIR REST request whose URL path starts with basePath, for the caller's project. Never throws. */
   handle(request: Request, context: RequestContext): Promise<Response>;
   /** Inserts projects and resources (keeping their ids), as version 1. */
@@ -73,6 +79,7 @@ export interface FhirEngineOptions {
 let sharedDefinitions: GlobalDefinitions | undefined;
 let sharedTerminology: GlobalTerminology | undefined;
 let sharedCompartment: PatientCompartment | undefined;
+let sharedValidation: ResourceValidation | undefined;
 
 export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const clock = options.clock ?? systemClock;
@@ -88,6 +95,9 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const compartment = options.definitionLoader
     ? new PatientCompartment(options.definitionLoader)
     : (sharedCompartment ??= new PatientCompartment(defaultDefinitionLoader));
+  const validation = options.definitionLoader
+    ? new ResourceValidation(definitions, terminology)
+    : (sharedValidation ??= new ResourceValidation(definitions, terminology));
   const projects = new Map<string, ProjectStore>();
   const listeners = new Set<() => void>();
   const changeListeners = new Set<(change: EngineChange) => void>();
@@ -135,6 +145,10 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   };
 
   const engine: FhirEngine = {
+    prepare() {
+      return validation.ensure();
+    },
+
     async handle(request, context) {
       try {
         const fhirRequest = await readRequest(request, basePath);
@@ -145,6 +159,10 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         if (context.accessPolicy) await compartment.ensure();
         const access = new AccessControl(context, store.search, compartment);
         const scope: Scope = { store, definitions, terminology, clock, context, newId, access };
+        if (mayWrite(fhirRequest)) {
+          await validation.ensure();
+          scope.validation = validation;
+        }
         const answer = isBatchRequest(fhirRequest)
           ? // Each entry commits on its own; it is told to listeners as it commits.
             {
@@ -276,6 +294,11 @@ function definitionTypesNeeded(request: FhirRequest): DefinitionType[] {
     }
   }
   return [...needed];
+}
+
+/** Requests that may write (or validate) a resource: every POST, PUT and PATCH. */
+function mayWrite(request: FhirRequest): boolean {
+  return request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
 }
 
 function needsTerminology(store: ProjectStore, request: FhirRequest): boolean {

@@ -67,6 +67,8 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
   );
   const closeWebSockets = acceptWebSockets(server, fake);
+  // Listening starts once writes can be validated, so the first write is as fast as the rest.
+  await fake.engine.prepare();
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
