@@ -14,79 +14,60 @@ async function countOf(call: ReturnType<typeof testServer>['call'], resourceType
   return (await call<Bundle>('GET', `${resourceType}?_summary=count`)).body.total ?? -1;
 }
 
-describe('a write of invalid FHIR is refused with 400, one issue per problem, and nothing stored', () => {
-  it('a Patient birthDate that is not a date', async () => {
-    const { call } = testServer();
-    const answer = await call('POST', 'Patient', { resourceType: 'Patient', birthDate: '1970-13-45' });
-    expect(answer.status).toBe(400);
-    expect(answer.body.resourceType).toBe('OperationOutcome');
-    expect(issues(answer.body)).toEqual(['Patient.birthDate: Invalid date format']);
-    expect(await countOf(call, 'Patient')).toBe(0);
-  });
+/** Creates the resource and expects a 400 with exactly these issues, and nothing of its type stored. */
+async function expectRefused(resource: Record<string, unknown>, expected: string[]): Promise<void> {
+  const { call } = testServer();
+  const type = String(resource.resourceType);
+  const answer = await call('POST', type, resource);
+  expect(answer.status).toBe(400);
+  expect(answer.body.resourceType).toBe('OperationOutcome');
+  expect((answer.body as OperationOutcome).issue?.every((issue) => issue.severity === 'error')).toBe(true);
+  expect(issues(answer.body).sort()).toEqual([...expected].sort());
+  expect(await countOf(call, type)).toBe(0);
+}
 
-  it('an unknown property, a value of the wrong type and a list where one value belongs, all at once', async () => {
-    const { call } = testServer();
-    const answer = await call('POST', 'Patient', {
-      resourceType: 'Patient',
-      favouriteColour: 'blue',
-      active: 'yes',
-      gender: ['female'],
-    });
-    expect(answer.status).toBe(400);
-    expect(issues(answer.body).sort()).toEqual([
+const binding = (url: string): string =>
+  `did not satisfy terminology binding http://hl7.org/fhir/ValueSet/${url}|4.0.1`;
+
+describe('a write of invalid FHIR is refused with 400, one issue per problem, and nothing stored', () => {
+  it('a Patient birthDate that is not a date', () =>
+    expectRefused({ resourceType: 'Patient', birthDate: '1970-13-45' }, [
+      'Patient.birthDate: Invalid date format',
+    ]));
+
+  it('an unknown property, a value of the wrong type and a list where one value belongs, all at once', () =>
+    expectRefused({ resourceType: 'Patient', favouriteColour: 'blue', active: 'yes', gender: ['female'] }, [
       'Patient.active: Invalid JSON type: expected boolean, but got string',
       'Patient.favouriteColour: Invalid additional property "favouriteColour"',
       'Patient.gender: Expected single value for property',
-    ]);
-    expect((answer.body as OperationOutcome).issue?.every((issue) => issue.severity === 'error')).toBe(true);
-    expect(await countOf(call, 'Patient')).toBe(0);
-  });
+    ]));
 
-  it('a Task without its required status and intent', async () => {
-    const { call } = testServer();
-    const answer = await call('POST', 'Task', { resourceType: 'Task', description: 'Call back' });
-    expect(answer.status).toBe(400);
-    expect(issues(answer.body)).toEqual([
+  it('a Task without its required status and intent', () =>
+    expectRefused({ resourceType: 'Task', description: 'Call back' }, [
       'Task.status: Missing required property',
       'Task.intent: Missing required property',
-    ]);
-    expect(await countOf(call, 'Task')).toBe(0);
-  });
+    ]));
 
-  it('codes outside a required binding: Observation status and a nested Patient contact gender', async () => {
-    const { call } = testServer();
-    const observation = await call('POST', 'Observation', {
-      resourceType: 'Observation',
-      status: 'almost-final',
-      code: { text: 'Heart rate' },
-    });
-    expect(observation.status).toBe(400);
-    expect(issues(observation.body)).toEqual([
-      'Observation.status: Value "almost-final" did not satisfy terminology binding http://hl7.org/fhir/ValueSet/observation-status|4.0.1',
-    ]);
-    const patient = await call('POST', 'Patient', {
-      resourceType: 'Patient',
-      contact: [{ gender: 'femail', name: { family: 'Lee' } }],
-    });
-    expect(patient.status).toBe(400);
-    expect(issues(patient.body)).toEqual([
-      'Patient.contact[0].gender: Value "femail" did not satisfy terminology binding http://hl7.org/fhir/ValueSet/administrative-gender|4.0.1',
-    ]);
-    expect(await countOf(call, 'Observation')).toBe(0);
-    expect(await countOf(call, 'Patient')).toBe(0);
-  });
+  it('a code outside a required binding: Observation status', () =>
+    expectRefused({ resourceType: 'Observation', status: 'almost-final', code: { text: 'Heart rate' } }, [
+      `Observation.status: Value "almost-final" ${binding('observation-status')}`,
+    ]));
 
-  it('cardinality inside a backbone element: an Observation component without its code', async () => {
-    const { call } = testServer();
-    const answer = await call('POST', 'Observation', {
-      resourceType: 'Observation',
-      status: 'final',
-      code: { text: 'Blood pressure' },
-      component: [{ valueQuantity: { value: 120, unit: 'mmHg' } }],
-    });
-    expect(answer.status).toBe(400);
-    expect(issues(answer.body)).toEqual(['Observation.component[0].code: Missing required property']);
-  });
+  it('a code outside a required binding inside a backbone element: a Patient contact gender', () =>
+    expectRefused({ resourceType: 'Patient', contact: [{ gender: 'femail', name: { family: 'Lee' } }] }, [
+      `Patient.contact[0].gender: Value "femail" ${binding('administrative-gender')}`,
+    ]));
+
+  it('cardinality inside a backbone element: an Observation component without its code', () =>
+    expectRefused(
+      {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Blood pressure' },
+        component: [{ valueQuantity: { value: 120, unit: 'mmHg' } }],
+      },
+      ['Observation.component[0].code: Missing required property']
+    ));
 
   it('an update or a patch whose result is invalid leaves the stored version as it was', async () => {
     const { call } = testServer();
@@ -220,7 +201,7 @@ describe('bundles with an invalid entry', () => {
     const responses = answer.body.entry?.map((entry) => entry.response) ?? [];
     expect(responses.map((response) => response?.status)).toEqual(['201', '400', '201']);
     expect(issues(responses[1]?.outcome)).toEqual([
-      'Patient.gender: Value "mail" did not satisfy terminology binding http://hl7.org/fhir/ValueSet/administrative-gender|4.0.1',
+      `Patient.gender: Value "mail" ${binding('administrative-gender')}`,
     ]);
     expect(await countOf(call, 'Patient')).toBe(2);
   });
