@@ -2,7 +2,7 @@ import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
 import type { Reference, Timing } from '@medplum/fhirtypes';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { ArrayInput } from './ArrayInput';
 import { CodeSelect } from './CodeSelect';
 import { FieldFrame } from './FieldFrame';
@@ -38,29 +38,47 @@ import { TimingInput } from './TimingInput';
  * laid out from its schema. These components call each other, so they live in one module.
  */
 
+/** Replaces a value by what `update` makes of the latest one (so callbacks can stay stable). */
+export type Change = (update: (previous: unknown) => unknown) => void;
+
+/** Changes one property of the object being edited. */
+export type PropertyChange = (key: string, update: (previous: unknown) => unknown) => void;
+
 export interface ElementInputProps {
   /** The element's name in the schema: 'birthDate', 'deceased[x]'. */
   name: string;
   element: InternalSchemaElement;
-  /** The object holding the property, and how to replace it. */
-  parent: JsonObject;
-  onParentChange: (next: JsonObject) => void;
+  /** The property's value (for a choice element, the value of the type held). */
+  value: unknown;
+  /** For a choice element: the type its parent holds a value for. */
+  heldType?: string;
+  onPropertyChange: PropertyChange;
   /** The parent's FHIRPath ('Patient', 'Patient.contact'). */
   parentPath: string;
 }
 
-/** One property as a labelled field; a choice element ([x]) adds a type selector. */
-export function ElementInput({ name, element, parent, onParentChange, parentPath }: ElementInputProps) {
+/** Each property of `object` as an ElementInput's props, by element name. */
+export function elementProps(name: string, element: InternalSchemaElement, object: JsonObject) {
+  const heldType = element.type.length > 1 ? heldChoiceType(name, element, object) : undefined;
+  return { name, element, heldType, value: object[heldType ? choiceKey(name, heldType) : name] };
+}
+
+/**
+ * One property as a labelled field; a choice element ([x]) adds a type selector. Memoised: an
+ * edit re-renders only the fields along its path.
+ */
+export const ElementInput = memo(function ElementInput(props: ElementInputProps) {
+  const { name, element, value, heldType, onPropertyChange, parentPath } = props;
   const [chosenType, setChosenType] = useState<string>();
   const choice = element.type.length > 1;
   const typeCode = choice
-    ? (heldChoiceType(name, element, parent) ?? chosenType ?? element.type[0]?.code ?? 'string')
+    ? (heldType ?? chosenType ?? element.type[0]?.code ?? 'string')
     : (element.type[0]?.code ?? 'string');
   const key = choice ? choiceKey(name, typeCode) : name;
   const label = elementLabel(name);
   const path = `${parentPath}.${key}`;
-  const value = parent[key];
-  const setValue = (next: unknown) => onParentChange(withProperty(parent, key, next));
+  const change: Change = useCallback((update) => onPropertyChange(key, update), [onPropertyChange, key]);
+  const setValue = (next: unknown) => change(() => next);
   const required = element.min > 0;
   return (
     <FieldFrame label={label} required={required} path={path}>
@@ -76,7 +94,7 @@ export function ElementInput({ name, element, parent, onParentChange, parentPath
               onChange={(code) => {
                 if (!code || code === typeCode) return;
                 setChosenType(code);
-                onParentChange(withProperty(parent, key, undefined));
+                change(() => undefined);
               }}
             />
           )}
@@ -98,7 +116,7 @@ export function ElementInput({ name, element, parent, onParentChange, parentPath
                 element={element}
                 typeCode={typeCode}
                 value={value}
-                onChange={setValue}
+                onChange={change}
                 path={path}
                 required={required}
               />
@@ -108,7 +126,7 @@ export function ElementInput({ name, element, parent, onParentChange, parentPath
       )}
     </FieldFrame>
   );
-}
+});
 
 interface ListInputProps {
   id: string;
@@ -160,7 +178,7 @@ function ListInput(props: ListInputProps) {
           element={element}
           typeCode={typeCode}
           value={value}
-          onChange={change}
+          onChange={(update) => change(update(value))}
           path={path}
         />
       )}
@@ -235,7 +253,7 @@ function SlicedListInput({
                 element={slice ?? element}
                 typeCode={slice?.type[0]?.code ?? typeCode}
                 value={value}
-                onChange={change}
+                onChange={(update) => change(update(value))}
                 path={path}
               />
             )}
@@ -253,13 +271,23 @@ interface TypedInputProps {
   element: Pick<InternalSchemaElement, 'path' | 'type' | 'binding'>;
   typeCode: string;
   value: unknown;
-  onChange: (value: unknown) => void;
+  onChange: Change;
   path: string;
   required?: boolean;
 }
 
 /** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
-function TypedInput({ id, label, element, typeCode, value, onChange, path, required }: TypedInputProps) {
+function TypedInput({
+  id,
+  label,
+  element,
+  typeCode,
+  value,
+  onChange: change,
+  path,
+  required,
+}: TypedInputProps) {
+  const onChange = (next: unknown) => change(() => next);
   const options = optionList(element.path);
   const valueSet = element.binding?.valueSet;
   if (options || (typeCode === 'code' && valueSet)) {
@@ -317,7 +345,7 @@ function TypedInput({ id, label, element, typeCode, value, onChange, path, requi
   if (typeCode === 'Timing') {
     return <TimingInput id={id} ariaLabel={label} value={value as Timing | undefined} onChange={onChange} />;
   }
-  return <ComplexInput typeCode={typeCode} value={value} onChange={onChange} path={path} />;
+  return <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />;
 }
 
 /** Parts a data type fills in by itself when edited. */
@@ -344,6 +372,14 @@ function ComplexInput({
 }: Pick<TypedInputProps, 'typeCode' | 'value' | 'onChange' | 'path'>) {
   const sources = useFormDataSources();
   const schema = tryGetDataType(typeCode);
+  const setProperty: PropertyChange = useCallback(
+    (key, update) =>
+      onChange((previous) => {
+        const object = isJsonObject(previous) ? previous : {};
+        return withTypeDefaults(typeCode, withProperty(object, key, update(object[key])), sources);
+      }),
+    [onChange, typeCode, sources]
+  );
   if (!schema) {
     return (
       <Alert color="red" variant="light" p="xs">
@@ -353,14 +389,11 @@ function ComplexInput({
   }
   const object = isJsonObject(value) ? value : {};
   const fields = layoutFields(typeCode, Object.keys(schema.elements));
-  const setObject = (next: JsonObject) => onChange(withTypeDefaults(typeCode, next, sources));
   const children = fields.map((name) => (
     <ElementInput
       key={name}
-      name={name}
-      element={schema.elements[name] as InternalSchemaElement}
-      parent={object}
-      onParentChange={setObject}
+      {...elementProps(name, schema.elements[name] as InternalSchemaElement, object)}
+      onPropertyChange={setProperty}
       parentPath={path}
     />
   ));

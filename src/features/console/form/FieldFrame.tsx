@@ -18,7 +18,14 @@ export function FieldFrame({ label, required, path, children }: FieldFrameProps)
   const id = useId();
   const { outcome } = useFormState();
   return (
-    <Input.Wrapper id={id} label={label} required={required} error={fieldErrorText(outcome, path)} miw={0}>
+    <Input.Wrapper
+      id={id}
+      label={label}
+      required={required}
+      error={fieldErrorText(outcome, path)}
+      miw={0}
+      data-field={path}
+    >
       {children(id)}
     </Input.Wrapper>
   );

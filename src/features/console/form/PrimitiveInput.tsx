@@ -1,4 +1,5 @@
-import { Checkbox, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Input, TextInput } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 import { PRIMITIVE_RULES } from './field-rules';
 import { fromLocalInput, toFhirNumber, toFhirTime, toLocalInput } from './date-inputs';
 
@@ -30,12 +31,12 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'textarea':
       return (
-        <Textarea
+        <Input
           {...common}
-          autosize
-          minRows={2}
+          component="textarea"
+          rows={3}
           value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.currentTarget.value)}
         />
       );
     case 'number':

@@ -2,13 +2,14 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { isProfileLoaded, tryGetDataType } from '@medplum/core';
 import type { InternalSchemaElement } from '@medplum/core';
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { outcomeText } from '@/ui';
 import { cleanValue } from './clean-value';
-import { ElementInput } from './ElementInput';
+import { ElementInput, elementProps } from './ElementInput';
 import { RESOURCE_HIDDEN } from './field-rules';
 import { FormStateContext } from './form-context';
 import type { JsonObject } from './schema';
+import { useEditedResource } from './use-edited-resource';
 
 export interface ResourceFormProps {
   defaultValue: Resource;
@@ -27,16 +28,13 @@ export interface ResourceFormProps {
  * caller indexes the StructureDefinitions of the type and its element types before rendering it.
  */
 export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submitting }: ResourceFormProps) {
-  const [value, setValue] = useState<Resource>(defaultValue);
-  const [shown, setShown] = useState(defaultValue);
-  if (shown !== defaultValue) {
-    // A new resource to edit replaces the edits of the previous one.
-    setShown(defaultValue);
-    setValue(defaultValue);
-  }
-  const profileUrl = value.meta?.profile?.find((url) => isProfileLoaded(url));
-  const schema = tryGetDataType(value.resourceType, profileUrl);
-  const state = useMemo(() => ({ outcome, profileUrl }), [outcome, profileUrl]);
+  const { value, setProperty } = useEditedResource(defaultValue);
+  const profiles = value.meta?.profile;
+  const state = useMemo(
+    () => ({ outcome, profileUrl: profiles?.find((url) => isProfileLoaded(url)) }),
+    [outcome, profiles]
+  );
+  const schema = tryGetDataType(value.resourceType, state.profileUrl);
 
   if (!schema) {
     return <Alert color="red" title="Error">{`No schema for ${value.resourceType}`}</Alert>;
@@ -63,10 +61,12 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
           {fields.map((name) => (
             <ElementInput
               key={name}
-              name={name}
-              element={schema.elements[name] as InternalSchemaElement}
-              parent={value as unknown as JsonObject}
-              onParentChange={(next) => setValue(next as unknown as Resource)}
+              {...elementProps(
+                name,
+                schema.elements[name] as InternalSchemaElement,
+                value as unknown as JsonObject
+              )}
+              onPropertyChange={setProperty}
               parentPath={value.resourceType}
             />
           ))}

@@ -3,18 +3,20 @@
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * A FHIR dateTime or instant as a local 'YYYY-MM-DDTHH:mm:ss' input value. A bare date or partial
- * date is shown at the start of that day; an unreadable value shows nothing.
+ * A FHIR dateTime or instant as a local 'YYYY-MM-DDTHH:mm[:ss]' input value (seconds only when
+ * not zero, as browsers normalise it). A bare or partial date is shown at the start of that day;
+ * an unreadable value shows nothing.
  */
 export function toLocalInput(value: string | undefined): string {
   if (!value) return '';
   const partial = /^(\d{4})(?:-(\d\d))?(?:-(\d\d))?$/.exec(value);
-  if (partial) return `${partial[1]}-${partial[2] ?? '01'}-${partial[3] ?? '01'}T00:00:00`;
+  if (partial) return `${partial[1]}-${partial[2] ?? '01'}-${partial[3] ?? '01'}T00:00`;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return (
     `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}` +
+    (date.getSeconds() ? `:${pad(date.getSeconds())}` : '')
   );
 }
 

@@ -16,7 +16,7 @@ describe('the Timing dialog rules', () => {
     };
     const draft = draftFromTiming(timing);
     expect(draft).toEqual({
-      startsOn: '2024-03-04T09:30:00',
+      startsOn: '2024-03-04T09:30',
       repeat: true,
       period: '2',
       periodUnit: 'wk',

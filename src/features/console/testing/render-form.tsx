@@ -1,8 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import type { Coding, OperationOutcome, Reference, Resource } from '@medplum/fhirtypes';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { FormDataSourcesProvider, ResourceForm, type FormDataSources } from '../form';
+import { getDataType, type InternalSchemaElement } from '@medplum/core';
+import { fireEvent, render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { cleanValue, FormDataSourcesProvider, ResourceForm, type FormDataSources } from '../form';
+import { ElementInput, elementProps } from '../form/ElementInput';
+import { FormStateContext } from '../form/form-context';
+import type { JsonObject } from '../form/schema';
+import { useEditedResource } from '../form/use-edited-resource';
 
 export interface FormSetup {
   /** Resources the reference picker finds (matched by their display, case-insensitive). */
@@ -66,10 +72,69 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
   return {
     ...result,
     user,
+    retype: retyper(user),
     sources,
     /** Shows the server's answer to the last save. */
     showOutcome: (outcome: OperationOutcome) => result.rerender(view(resource, outcome)),
     submitted: (): Resource | undefined => emitted[emitted.length - 1],
     submissions: emitted,
   };
+}
+
+/** Inputs whose value the browser's own picker sets: tests set it whole, as the picker does. */
+const PICKED = new Set(['date', 'time', 'datetime-local', 'number']);
+
+/** Replaces what an input holds by `text`, as a user selecting it all and typing would. */
+function retyper(user: UserEvent) {
+  return async (input: HTMLElement, text: string) => {
+    if (input instanceof HTMLInputElement && PICKED.has(input.type)) {
+      fireEvent.change(input, { target: { value: text } });
+      return;
+    }
+    await user.clear(input);
+    if (text) await user.paste(text);
+  };
+}
+
+function FieldBed({
+  resource,
+  name,
+  onEdit,
+}: {
+  resource: Resource;
+  name: string;
+  onEdit: (value: Resource) => void;
+}) {
+  const { value, setProperty } = useEditedResource(resource);
+  useEffect(() => onEdit(value), [value, onEdit]);
+  const element = getDataType(resource.resourceType).elements[name] as InternalSchemaElement;
+  return (
+    <ElementInput
+      {...elementProps(name, element, value as unknown as JsonObject)}
+      onPropertyChange={setProperty}
+      parentPath={resource.resourceType}
+    />
+  );
+}
+
+/**
+ * One element of `resource` as the form shows it (the element named as in the schema:
+ * 'birthDate', 'value[x]'); `edited()` is the resource with the field's edits, as the form emits it.
+ */
+export function renderField(resource: Resource, name: string, setup: FormSetup = {}) {
+  let latest = resource;
+  const onEdit = (value: Resource) => {
+    latest = value;
+  };
+  const user = userEvent.setup();
+  const result = render(
+    <MantineProvider env="test">
+      <FormDataSourcesProvider sources={memorySources(setup)}>
+        <FormStateContext.Provider value={{ outcome: setup.outcome }}>
+          <FieldBed resource={resource} name={name} onEdit={onEdit} />
+        </FormStateContext.Provider>
+      </FormDataSourcesProvider>
+    </MantineProvider>
+  );
+  return { ...result, user, retype: retyper(user), edited: () => cleanValue(latest) as Resource };
 }
