@@ -96,18 +96,17 @@ function retyper(user: UserEvent) {
   };
 }
 
-function FieldBed({
-  resource,
-  name,
-  onEdit,
-}: {
+interface FieldBedProps {
   resource: Resource;
   name: string;
+  profileUrl?: string;
   onEdit: (value: Resource) => void;
-}) {
+}
+
+function FieldBed({ resource, name, profileUrl, onEdit }: FieldBedProps) {
   const { value, setProperty } = useEditedResource(resource);
   useEffect(() => onEdit(value), [value, onEdit]);
-  const element = getDataType(resource.resourceType).elements[name] as InternalSchemaElement;
+  const element = getDataType(resource.resourceType, profileUrl).elements[name] as InternalSchemaElement;
   return (
     <ElementInput
       {...elementProps(name, element, value as unknown as JsonObject)}
@@ -119,9 +118,11 @@ function FieldBed({
 
 /**
  * One element of `resource` as the form shows it (the element named as in the schema:
- * 'birthDate', 'value[x]'); `edited()` is the resource with the field's edits, as the form emits it.
+ * 'birthDate', 'value[x]'), by the resource's first profile if it has one; `edited()` is the
+ * resource with the field's edits, as the form emits it.
  */
 export function renderField(resource: Resource, name: string, setup: FormSetup = {}) {
+  const profileUrl = resource.meta?.profile?.[0];
   let latest = resource;
   const onEdit = (value: Resource) => {
     latest = value;
@@ -130,8 +131,8 @@ export function renderField(resource: Resource, name: string, setup: FormSetup =
   const result = render(
     <MantineProvider env="test">
       <FormDataSourcesProvider sources={memorySources(setup)}>
-        <FormStateContext.Provider value={{ outcome: setup.outcome }}>
-          <FieldBed resource={resource} name={name} onEdit={onEdit} />
+        <FormStateContext.Provider value={{ outcome: setup.outcome, profileUrl }}>
+          <FieldBed resource={resource} name={name} profileUrl={profileUrl} onEdit={onEdit} />
         </FormStateContext.Provider>
       </FormDataSourcesProvider>
     </MantineProvider>
