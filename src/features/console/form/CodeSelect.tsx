@@ -12,10 +12,8 @@ export interface CodeSelectProps {
   id?: string;
   value: unknown;
   onChange: (value: unknown) => void;
-  /** The console's fixed choices; without them the codes come from `valueSet`. */
-  options?: readonly string[];
   /** The bound ValueSet's canonical URL. */
-  valueSet?: string;
+  valueSet: string;
   required?: boolean;
   ariaLabel?: string;
 }
@@ -40,26 +38,16 @@ function storedValue(shape: CodedShape, coding: Coding | undefined, previous: un
 }
 
 /**
- * A code, Coding or CodeableConcept picked from a list: the console's fixed options, or the codes
- * of the bound ValueSet searched as the user types.
+ * A code, Coding or CodeableConcept picked from the codes of its bound ValueSet, searched as the
+ * user types.
  */
-export function CodeSelect({
-  shape,
-  id,
-  value,
-  onChange,
-  options,
-  valueSet,
-  required,
-  ariaLabel,
-}: CodeSelectProps) {
+export function CodeSelect({ shape, id, value, onChange, valueSet, required, ariaLabel }: CodeSelectProps) {
   const { expandValueSet } = useFormDataSources();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Coding[]>([]);
   const current = heldCoding(shape, value);
 
   useEffect(() => {
-    if (options || !valueSet) return;
     let live = true;
     expandValueSet(valueSet, search).then(
       (codings) => live && setFound(codings),
@@ -68,16 +56,16 @@ export function CodeSelect({
     return () => {
       live = false;
     };
-  }, [expandValueSet, options, valueSet, search]);
+  }, [expandValueSet, valueSet, search]);
 
   const codings = useMemo(() => {
-    const listed = options ? options.map((code) => ({ code })) : found;
+    const listed = found;
     const all =
       current && !listed.some((coding) => codingKey(coding) === codingKey(current))
         ? [current, ...listed]
         : listed;
     return new Map(all.map((coding) => [codingKey(coding), coding]));
-  }, [options, found, current]);
+  }, [found, current]);
 
   const data: ComboboxItem[] = [...codings].map(([key, coding]) => ({
     value: key,
@@ -94,9 +82,9 @@ export function CodeSelect({
       onChange={(key) => onChange(storedValue(shape, key ? codings.get(key) : undefined, value))}
       searchable
       clearable
-      onSearchChange={options ? undefined : setSearch}
+      onSearchChange={setSearch}
       // A ValueSet's codes are already filtered by the server's expansion.
-      filter={options ? undefined : ({ options: all }) => all}
+      filter={({ options }) => options}
       nothingFoundMessage="Nothing found..."
     />
   );

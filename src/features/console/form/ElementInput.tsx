@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
 import type { Reference, Timing } from '@medplum/fhirtypes';
@@ -16,6 +16,7 @@ import {
 } from './field-rules';
 import { useFormState } from './form-context';
 import { useFormDataSources, type FormDataSources } from './FormDataSources';
+import { OptionSelect } from './OptionSelect';
 import { PrimitiveInput } from './PrimitiveInput';
 import { ReferenceInput } from './ReferenceInput';
 import { targetTypeName } from './reference-search';
@@ -85,11 +86,11 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
       {(id) => (
         <Group gap="xs" align="flex-start" wrap="nowrap">
           {choice && (
-            <Select
-              aria-label={`${label} type`}
+            <OptionSelect
+              ariaLabel={`${label} type`}
               w={150}
-              allowDeselect={false}
-              data={element.type.map((type) => type.code)}
+              clearable={false}
+              options={element.type.map((type) => type.code)}
               value={typeCode}
               onChange={(code) => {
                 if (!code || code === typeCode) return;
@@ -290,13 +291,24 @@ function TypedInput({
   const onChange = (next: unknown) => change(() => next);
   const options = optionList(element.path);
   const valueSet = element.binding?.valueSet;
-  if (options || (typeCode === 'code' && valueSet)) {
+  if (options) {
+    return (
+      <OptionSelect
+        id={id}
+        ariaLabel={label}
+        options={options}
+        value={value as string | undefined}
+        onChange={onChange}
+        required={required}
+      />
+    );
+  }
+  if (typeCode === 'code' && valueSet) {
     return (
       <CodeSelect
         shape="code"
         id={id}
         ariaLabel={label}
-        options={options}
         valueSet={valueSet}
         value={value}
         onChange={onChange}

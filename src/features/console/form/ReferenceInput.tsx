@@ -3,6 +3,7 @@ import type { Reference } from '@medplum/fhirtypes';
 import { useEffect, useMemo, useState } from 'react';
 import { formatReference } from '@/ui';
 import { useFormDataSources } from './FormDataSources';
+import { OptionSelect } from './OptionSelect';
 
 export interface ReferenceInputProps {
   id?: string;
@@ -81,12 +82,12 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {targetTypes.length > 1 && (
-        <Select
-          aria-label={`${ariaLabel ?? 'Reference'} resource type`}
-          data={[...targetTypes]}
-          value={chosenType ?? null}
+        <OptionSelect
+          ariaLabel={`${ariaLabel ?? 'Reference'} resource type`}
+          options={targetTypes}
+          value={chosenType}
           onChange={(type) => type && setChosenType(type)}
-          allowDeselect={false}
+          clearable={false}
           w={170}
         />
       )}

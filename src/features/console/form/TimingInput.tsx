@@ -1,7 +1,8 @@
-import { Button, Checkbox, Chip, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { Timing } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { formatTiming } from '@/ui';
+import { OptionSelect } from './OptionSelect';
 import {
   DAY_LABELS,
   PERIOD_UNIT_LABELS,
@@ -61,11 +62,14 @@ export function TimingInput({ id, value, onChange, ariaLabel }: TimingInputProps
                   value={draft.period}
                   onChange={(event) => change({ period: event.currentTarget.value })}
                 />
-                <Select
-                  aria-label="Repeat unit"
+                <OptionSelect
+                  ariaLabel="Repeat unit"
                   w={130}
-                  allowDeselect={false}
-                  data={Object.entries(PERIOD_UNIT_LABELS).map(([unit, label]) => ({ value: unit, label }))}
+                  clearable={false}
+                  options={Object.entries(PERIOD_UNIT_LABELS).map(([unit, label]) => ({
+                    value: unit,
+                    label,
+                  }))}
                   value={draft.periodUnit}
                   onChange={(unit) => unit && change({ periodUnit: unit as TimingDraft['periodUnit'] })}
                 />

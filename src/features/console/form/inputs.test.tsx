@@ -226,7 +226,7 @@ const CASES: InputCase[] = [
       expect(screen.getByLabelText('City')).toHaveValue('Springfield');
     },
     edit: async (f) => {
-      await pick(f, screen.getByRole('combobox', { name: 'Type' }), 'both');
+      await f.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'both');
       await f.retype(screen.getByLabelText('Line 2'), 'Apt 4');
       await f.retype(screen.getByLabelText('City'), 'Chicago');
     },
@@ -309,7 +309,7 @@ const CASES: InputCase[] = [
       expect(screen.getByLabelText('Value')).toHaveValue('555-0100');
     },
     edit: async (f) => {
-      await pick(f, screen.getByRole('combobox', { name: 'Use' }), 'mobile');
+      await f.user.selectOptions(screen.getByRole('combobox', { name: 'Use' }), 'mobile');
       await f.retype(screen.getByLabelText('Value'), '555-0199');
     },
     emits: { telecom: [{ system: 'phone', use: 'mobile', value: '555-0199' }] },
@@ -341,7 +341,7 @@ const CASES: InputCase[] = [
     },
     edit: async (f) => {
       await f.retype(screen.getByLabelText('Given'), 'Jo  Ann ');
-      await pick(f, screen.getByRole('combobox', { name: 'Use' }), 'maiden');
+      await f.user.selectOptions(screen.getByRole('combobox', { name: 'Use' }), 'maiden');
     },
     emits: { name: [{ use: 'maiden', prefix: ['Dr.'], given: ['Jo', 'Ann'], family: 'Lee' }] },
   },
@@ -359,7 +359,7 @@ const CASES: InputCase[] = [
     element: 'totalNet',
     shows: () => expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD'),
     edit: async (f) => {
-      await pick(f, screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
+      await f.user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
       await f.retype(screen.getByLabelText('Value'), '12.5');
     },
     emits: { totalNet: { currency: 'EUR', value: 12.5 } },
@@ -377,7 +377,7 @@ const CASES: InputCase[] = [
     resource: { ...observation, valueQuantity: { value: 70, unit: 'kg' } },
     element: 'value[x]',
     shows: () => expect(screen.getByLabelText('Unit')).toHaveValue('kg'),
-    edit: (f) => pick(f, screen.getByRole('combobox', { name: 'Comparator' }), '<='),
+    edit: (f) => f.user.selectOptions(screen.getByRole('combobox', { name: 'Comparator' }), '<='),
     emits: { valueQuantity: { comparator: '<=', value: 70, unit: 'kg' } },
   },
   {
