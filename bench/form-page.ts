@@ -7,7 +7,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider, TextInput } from '@mantine/core';
 import { indexStructureDefinitionBundle } from '@medplum/core';
 import type { Patient } from '@medplum/fhirtypes';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { defaultDefinitionLoader } from '../mocks/engine/definition-files';
@@ -67,66 +67,37 @@ export interface FormBenchResult {
   commit: Summary;
   /** From render call to the next frame: drawn and usable. */
   usable: Summary;
+  /** Inputs, selects and buttons drawn. */
   inputs: number;
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** For scale on a loaded machine: the same time for 100 plain Mantine text inputs. */
-export async function runBaseline(runs: number): Promise<Summary> {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const usable: number[] = [];
-  for (let run = -3; run < runs; run++) {
-    const root = createRoot(host);
-    const start = performance.now();
-    flushSync(() =>
-      root.render(
-        createElement(
-          MantineProvider,
-          null,
-          Array.from({ length: 100 }, (_, index) =>
-            createElement(TextInput, { key: index, label: `Field ${index}` })
-          )
-        )
-      )
-    );
-    await nextFrame();
-    if (run >= 0) usable.push(performance.now() - start);
-    root.unmount();
-    await nextFrame();
-  }
-  host.remove();
-  return summarize(usable);
+interface RenderTimes {
+  commit: Summary;
+  usable: Summary;
+  inputs: number;
 }
 
-export async function runFormBench(runs: number): Promise<FormBenchResult> {
-  const indexStart = performance.now();
-  indexStructureDefinitionBundle(await defaultDefinitionLoader('profiles-types'));
-  indexStructureDefinitionBundle(await defaultDefinitionLoader('profiles-resources'));
-  const indexMs = performance.now() - indexStart;
+/**
+ * Renders `content` (inside Mantine's provider) `runs` times into a fresh root: the time to the
+ * committed DOM and to the next frame. The first runs warm the JIT and Mantine's style insertion,
+ * as an opened app would be.
+ */
+async function timeRenders(content: () => ReactNode, runs: number): Promise<RenderTimes> {
   const host = document.createElement('div');
   document.body.append(host);
   const commit: number[] = [];
   const usable: number[] = [];
   let inputs = 0;
-  // The first runs warm the JIT and Mantine's style insertion, as an opened app would be.
   for (let run = -3; run < runs; run++) {
     const root = createRoot(host);
     const start = performance.now();
-    flushSync(() =>
-      root.render(
-        createElement(
-          MantineProvider,
-          null,
-          createElement(ResourceForm, { defaultValue: { ...FILLED_PATIENT }, onSubmit: () => undefined })
-        )
-      )
-    );
+    flushSync(() => root.render(createElement(MantineProvider, null, content())));
     const committed = performance.now();
     await nextFrame();
     const drawn = performance.now();
-    inputs = host.querySelectorAll('input, textarea, button').length;
+    inputs = host.querySelectorAll('input, textarea, select, button').length;
     if (run >= 0) {
       commit.push(committed - start);
       usable.push(drawn - start);
@@ -135,5 +106,24 @@ export async function runFormBench(runs: number): Promise<FormBenchResult> {
     await nextFrame();
   }
   host.remove();
-  return { indexMs, commit: summarize(commit), usable: summarize(usable), inputs };
+  return { commit: summarize(commit), usable: summarize(usable), inputs };
+}
+
+/** For scale on a loaded machine: the same time for 100 plain Mantine text inputs. */
+export async function runBaseline(runs: number): Promise<Summary> {
+  const fields = () =>
+    Array.from({ length: 100 }, (_, index) =>
+      createElement(TextInput, { key: index, label: `Field ${index}` })
+    );
+  return (await timeRenders(fields, runs)).usable;
+}
+
+export async function runFormBench(runs: number): Promise<FormBenchResult> {
+  const indexStart = performance.now();
+  indexStructureDefinitionBundle(await defaultDefinitionLoader('profiles-types'));
+  indexStructureDefinitionBundle(await defaultDefinitionLoader('profiles-resources'));
+  const indexMs = performance.now() - indexStart;
+  const form = () =>
+    createElement(ResourceForm, { defaultValue: { ...FILLED_PATIENT }, onSubmit: () => undefined });
+  return { indexMs, ...(await timeRenders(form, runs)) };
 }

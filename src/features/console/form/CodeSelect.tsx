@@ -1,8 +1,9 @@
 import { Select, type ComboboxItem } from '@mantine/core';
 import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatCoding } from '@/ui';
 import { useFormDataSources } from './FormDataSources';
+import { useAsyncList } from './use-async-list';
 
 /** What the chosen code is stored as. */
 export type CodedShape = 'code' | 'Coding' | 'CodeableConcept';
@@ -44,19 +45,10 @@ function storedValue(shape: CodedShape, coding: Coding | undefined, previous: un
 export function CodeSelect({ shape, id, value, onChange, valueSet, required, ariaLabel }: CodeSelectProps) {
   const { expandValueSet } = useFormDataSources();
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<Coding[]>([]);
+  const found = useAsyncList(
+    useCallback(() => expandValueSet(valueSet, search), [expandValueSet, valueSet, search])
+  );
   const current = heldCoding(shape, value);
-
-  useEffect(() => {
-    let live = true;
-    expandValueSet(valueSet, search).then(
-      (codings) => live && setFound(codings),
-      () => live && setFound([])
-    );
-    return () => {
-      live = false;
-    };
-  }, [expandValueSet, valueSet, search]);
 
   const codings = useMemo(() => {
     const listed = found;

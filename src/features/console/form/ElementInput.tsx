@@ -1,10 +1,9 @@
 import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
-import type { Reference, Timing } from '@medplum/fhirtypes';
 import { memo, useCallback, useState } from 'react';
 import { ArrayInput } from './ArrayInput';
-import { CodeSelect } from './CodeSelect';
+import { CodeSelect, type CodedShape } from './CodeSelect';
 import { FieldFrame } from './FieldFrame';
 import {
   fixedLength,
@@ -102,25 +101,12 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
           <div style={{ flex: 1, minWidth: 0 }}>
             {isList(element) ? (
               <ListInput
-                id={id}
-                label={label}
-                element={element}
-                typeCode={typeCode}
+                {...{ id, label, element, typeCode, path }}
                 values={Array.isArray(value) ? value : []}
                 onChange={(values) => setValue(values.length ? values : undefined)}
-                path={path}
               />
             ) : (
-              <TypedInput
-                id={id}
-                label={label}
-                element={element}
-                typeCode={typeCode}
-                value={value}
-                onChange={change}
-                path={path}
-                required={required}
-              />
+              <TypedInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
             )}
           </div>
         </Group>
@@ -174,13 +160,9 @@ function ListInput(props: ListInputProps) {
       onChange={onChange}
       renderItem={(value, change, index) => (
         <TypedInput
+          {...{ label, element, typeCode, path, value }}
           id={index === 0 ? id : undefined}
-          label={label}
-          element={element}
-          typeCode={typeCode}
-          value={value}
           onChange={(update) => change(update(value))}
-          path={path}
         />
       )}
     />
@@ -249,13 +231,12 @@ function SlicedListInput({
             onChange={(next) => replace(at, next)}
             renderItem={(value, change, index) => (
               <TypedInput
+                {...{ path, value }}
                 id={at === 0 && index === 0 ? id : undefined}
                 label={slice ? `${label} ${slice.name}` : label}
                 element={slice ?? element}
                 typeCode={slice?.type[0]?.code ?? typeCode}
-                value={value}
                 onChange={(update) => change(update(value))}
-                path={path}
               />
             )}
           />
@@ -277,6 +258,9 @@ interface TypedInputProps {
   required?: boolean;
 }
 
+/** The coded types whose choices come from their bound ValueSet. */
+const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
+
 /** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
 function TypedInput({
   id,
@@ -288,75 +272,26 @@ function TypedInput({
   path,
   required,
 }: TypedInputProps) {
-  const onChange = (next: unknown) => change(() => next);
+  // What every input of a single value takes; `never` lets each input read the value as its type.
+  const leaf = {
+    id,
+    ariaLabel: label,
+    required,
+    value: value as never,
+    onChange: (next: unknown) => change(() => next),
+  };
   const options = optionList(element.path);
   const valueSet = element.binding?.valueSet;
-  if (options) {
-    return (
-      <OptionSelect
-        id={id}
-        ariaLabel={label}
-        options={options}
-        value={value as string | undefined}
-        onChange={onChange}
-        required={required}
-      />
-    );
+  if (options) return <OptionSelect options={options} {...leaf} />;
+  if (valueSet && CODED.has(typeCode)) {
+    return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
   }
-  if (typeCode === 'code' && valueSet) {
-    return (
-      <CodeSelect
-        shape="code"
-        id={id}
-        ariaLabel={label}
-        valueSet={valueSet}
-        value={value}
-        onChange={onChange}
-        required={required}
-      />
-    );
-  }
-  if (isPrimitiveType(typeCode)) {
-    return (
-      <PrimitiveInput
-        type={typeCode}
-        id={id}
-        ariaLabel={label}
-        value={value}
-        onChange={onChange}
-        required={required}
-      />
-    );
-  }
-  if ((typeCode === 'CodeableConcept' || typeCode === 'Coding') && valueSet) {
-    return (
-      <CodeSelect
-        shape={typeCode}
-        id={id}
-        ariaLabel={label}
-        valueSet={valueSet}
-        value={value}
-        onChange={onChange}
-        required={required}
-      />
-    );
-  }
+  if (isPrimitiveType(typeCode)) return <PrimitiveInput type={typeCode} {...leaf} />;
   if (typeCode === 'Reference') {
     const targets = element.type.find((type) => type.code === 'Reference')?.targetProfile ?? [];
-    return (
-      <ReferenceInput
-        id={id}
-        ariaLabel={label}
-        targetTypes={targets.map(targetTypeName)}
-        value={value as Reference | undefined}
-        onChange={onChange}
-        required={required}
-      />
-    );
+    return <ReferenceInput targetTypes={targets.map(targetTypeName)} {...leaf} />;
   }
-  if (typeCode === 'Timing') {
-    return <TimingInput id={id} ariaLabel={label} value={value as Timing | undefined} onChange={onChange} />;
-  }
+  if (typeCode === 'Timing') return <TimingInput {...leaf} />;
   return <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />;
 }
 

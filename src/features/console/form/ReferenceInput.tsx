@@ -1,9 +1,10 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { Reference } from '@medplum/fhirtypes';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatReference } from '@/ui';
 import { useFormDataSources } from './FormDataSources';
 import { OptionSelect } from './OptionSelect';
+import { useAsyncList } from './use-async-list';
 
 export interface ReferenceInputProps {
   id?: string;
@@ -19,37 +20,20 @@ export interface ReferenceInputProps {
  * A reference picked by searching its target types as the user types (the data sources answer at
  * most 10); with several target types the user chooses which to search.
  */
-export function ReferenceInput({
-  id,
-  targetTypes,
-  value,
-  onChange,
-  required,
-  ariaLabel,
-}: ReferenceInputProps) {
-  const anyType = targetTypes.length === 0 || targetTypes.includes('Resource');
-  if (anyType) {
+export function ReferenceInput(props: ReferenceInputProps) {
+  const { id, targetTypes, value, onChange, required, ariaLabel } = props;
+  if (targetTypes.length === 0 || targetTypes.includes('Resource')) {
     return (
       <TextInput
-        id={id}
+        {...{ id, required }}
         aria-label={ariaLabel}
-        required={required}
         placeholder="ResourceType/id"
         value={value?.reference ?? ''}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
       />
     );
   }
-  return (
-    <ReferenceSearch
-      id={id}
-      targetTypes={targetTypes}
-      value={value}
-      onChange={onChange}
-      required={required}
-      ariaLabel={ariaLabel}
-    />
-  );
+  return <ReferenceSearch {...props} />;
 }
 
 function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel }: ReferenceInputProps) {
@@ -59,19 +43,12 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
     heldType && targetTypes.includes(heldType) ? heldType : targetTypes[0]
   );
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Reference[]>([]);
-
-  useEffect(() => {
-    if (!chosenType) return;
-    let live = true;
-    searchReferences([chosenType], text).then(
-      (references) => live && setFound(references),
-      () => live && setFound([])
-    );
-    return () => {
-      live = false;
-    };
-  }, [searchReferences, chosenType, text]);
+  const found = useAsyncList(
+    useCallback(
+      () => (chosenType ? searchReferences([chosenType], text) : Promise.resolve([])),
+      [searchReferences, chosenType, text]
+    )
+  );
 
   const byKey = useMemo(() => {
     const all =
