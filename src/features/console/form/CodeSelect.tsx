@@ -66,10 +66,8 @@ export function CodeSelect({ shape, id, value, onChange, valueSet, required, ari
 
   return (
     <Select
-      id={id}
+      {...{ id, required, data }}
       aria-label={ariaLabel}
-      required={required}
-      data={data}
       value={current ? codingKey(current) : null}
       onChange={(key) => onChange(storedValue(shape, key ? codings.get(key) : undefined, value))}
       searchable
