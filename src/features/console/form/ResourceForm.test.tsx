@@ -32,22 +32,13 @@ describe('the resource form', () => {
 
   it('round-trips a Patient: name, birth date, a telecom and an address edited, valid FHIR out', async () => {
     const form = renderForm(patient);
-    const family = screen.getByLabelText('Family');
-    await form.user.clear(family);
-    await form.user.type(family, 'Lee-Smith');
-    const given = screen.getByLabelText('Given');
-    await form.user.clear(given);
-    await form.user.type(given, 'Ann  Mary ');
-    const birthDate = screen.getByLabelText('Birth Date');
-    await form.user.clear(birthDate);
-    await form.user.type(birthDate, '1981-06-02');
+    await form.retype(screen.getByLabelText('Family'), 'Lee-Smith');
+    await form.retype(screen.getByLabelText('Given'), 'Ann  Mary ');
+    await form.retype(screen.getByLabelText('Birth Date'), '1981-06-02');
     await form.user.click(screen.getByRole('button', { name: 'Add Telecom' }));
-    const values = screen.getAllByLabelText('Value');
-    await form.user.type(values[1] as HTMLElement, 'ann@example.com');
-    const city = screen.getByLabelText('City');
-    await form.user.clear(city);
-    await form.user.type(city, 'Chicago');
-    await form.user.type(screen.getByLabelText('Line 2'), 'Apt 4');
+    await form.retype(screen.getAllByLabelText('Value')[1] as HTMLElement, 'ann@example.com');
+    await form.retype(screen.getByLabelText('City'), 'Chicago');
+    await form.retype(screen.getByLabelText('Line 2'), 'Apt 4');
     await form.user.click(screen.getByRole('button', { name: 'OK' }));
     const out = form.submitted() as Patient;
     expect(out.name).toEqual([{ use: 'official', given: ['Ann', 'Mary'], family: 'Lee-Smith' }]);
