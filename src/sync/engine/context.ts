@@ -15,6 +15,8 @@ export interface SyncContext {
   maxBackoffMs: number;
   allTasksCap: number;
   pageSize: number;
+  /** Most entries in one batch Bundle (the server caps them). */
+  batchSize: number;
   reconcileEveryMs: number;
   /** Keys changed during the current run, reported through onChange. */
   touched: Set<ResourceKey>;

@@ -21,6 +21,8 @@ import {
 export const SYNC_LOCK_NAME = 'carequeue-sync';
 export const DEFAULT_INTERVAL_MS = 30_000;
 export const DEFAULT_ALL_TASKS_CAP = 2_000;
+/** Entries per batch Bundle: well under the server's cap (a thousand on the fake server). */
+export const DEFAULT_BATCH_SIZE = 200;
 
 const noLock: LockFn = (_name, fn) => fn();
 const globalScheduler: Scheduler = {
@@ -68,6 +70,7 @@ export class SyncEngine {
       maxBackoffMs: options.maxBackoffMs ?? 5 * 60_000,
       allTasksCap: options.allTasksCap ?? DEFAULT_ALL_TASKS_CAP,
       pageSize: options.pageSize ?? 1000,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
       reconcileEveryMs: options.reconcileEveryMs ?? 10 * 60_000,
       touched: new Set(),
       reached: () => this.setOnline(true),

@@ -216,12 +216,14 @@ describe('push', () => {
     const other = await unownedTask(doctor.server, taskOffset++);
     await hold(doctor, other);
     doctor.faults.inject('PATCH', /./, 'offline', Infinity);
+    doctor.faults.inject('POST', /./, 'offline', Infinity);
     await doctor.engine.applyChange(taskChanges.status(task, 'in-progress'));
     await doctor.engine.applyChange(taskChanges.status(other, 'in-progress'));
     const status = await doctor.engine.syncNow();
     expect(status.online).toBe(false);
-    // The first entry found the network down (the client tries 3 times); the second was not tried.
-    expect(doctor.faults.count('PATCH', /./)).toBe(3);
+    // Both changes went in one batch that found the network down (the client tries 3 times); nothing more was tried.
+    expect(doctor.faults.count('POST', /\/fhir\/R4\/$/)).toBe(3);
+    expect(doctor.faults.count('PATCH', /./)).toBe(0);
   });
 
   it('changes of one resource go in order, and a failure holds back only that resource', async () => {

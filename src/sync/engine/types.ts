@@ -87,6 +87,8 @@ export interface SyncEngineOptions {
   reconcileEveryMs?: number;
   /** Page size of pulls. */
   pageSize?: number;
+  /** Most entries in one batch Bundle; 200 by default. */
+  batchSize?: number;
 }
 
 /** Meta keys the engine writes to the replica. */

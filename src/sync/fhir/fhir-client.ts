@@ -202,6 +202,25 @@ export class FhirClient {
     return response.text();
   }
 
+  /**
+   * POST a batch Bundle of independent requests: one round trip for many. Answers the response
+   * entries in the order of the requests; an entry's failure is in its own response, not thrown.
+   */
+  async batch(entries: BundleEntry[]): Promise<BundleEntry[]> {
+    const bundle: Bundle = { resourceType: 'Bundle', type: 'batch', entry: entries };
+    const { body } = await this.send('POST', this.api.fhirBaseUrl, {
+      body: bundle,
+      headers: { 'Content-Type': FHIR_JSON },
+    });
+    const answers = (body as Bundle | undefined)?.entry ?? [];
+    for (const entry of entries) {
+      const method = entry.request?.method;
+      if (method && method !== 'GET')
+        this.cache.invalidate(`/${(entry.request?.url ?? '').split(/[/?]/)[0]}`);
+    }
+    return answers;
+  }
+
   /** GET metadata: what the server can do. */
   capabilities(options?: ReadOptions): Promise<CapabilityStatement> {
     return this.get<CapabilityStatement>(this.url('metadata'), options);
@@ -296,6 +315,21 @@ export function toSearchParams(params: SearchParams): URLSearchParams {
 
 function isResource(body: unknown): body is Resource {
   return typeof body === 'object' && body !== null && typeof (body as Resource).resourceType === 'string';
+}
+
+/** A batch GET entry for an address relative to the FHIR base ('Task?status=ready'). */
+export function batchGet(relative: string, params?: SearchParams): BundleEntry {
+  return { request: { method: 'GET', url: withQuery(relative, params) } };
+}
+
+/** The failure in a batch response entry, as the error a direct request would have raised; undefined on success. */
+export function batchEntryError(entry: BundleEntry | undefined): ApiError | undefined {
+  const status = Number.parseInt(entry?.response?.status ?? '', 10);
+  if (!entry || Number.isNaN(status)) {
+    return new ApiError(502, toOperationOutcome(502, 'The batch answer has no response for this entry'));
+  }
+  if (status < 400) return undefined;
+  return new ApiError(status, toOperationOutcome(status, entry.response?.outcome));
 }
 
 /** The resources of a Bundle's entries. */
