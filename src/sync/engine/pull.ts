@@ -1,5 +1,7 @@
-import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
+import { batchEntryError, batchGet, historyParams } from '../fhir/fhir-client';
+import { classify } from './conflict-rules';
 import { isNewer, nowIso, type SyncContext } from './context';
 import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
@@ -54,6 +56,8 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       loadedAt: nowIso(context),
     });
     await writeSearchParameters(tx, searchParameters, { fetchedAt: nowIso(context), bases: searchBases });
+    // A full load is as good as a reconcile: nothing it did not find is held.
+    await tx.putMeta(META_LAST_RECONCILE, context.clock.now());
     const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
     await tx.putMeta(META_FOLLOWED_TYPES, followed);
     for (const type of types) {
@@ -118,9 +122,22 @@ export async function pullDeltas(context: SyncContext): Promise<void> {
     return found;
   });
   const newest = new Newest();
-  for (const cursor of cursors) {
-    if (cursor.mode === 'history') await historyDelta(context, cursor, newest);
-    else await searchDelta(context, cursor, newest);
+  const firstPages = await firstPagesOf(context, cursors);
+  for (const [index, cursor] of cursors.entries()) {
+    const first = firstPages[index];
+    if (cursor.mode === 'history') {
+      const pages = first
+        ? context.fhir.pagesFrom(first)
+        : context.fhir.typeHistory(cursor.resourceType, historyOptions(context, cursor));
+      await historyDelta(context, cursor, newest, pages);
+    } else {
+      const pages = first
+        ? context.fhir.pagesFrom(first)
+        : context.fhir.searchPages(cursor.resourceType, searchDeltaParams(context, cursor), {
+            noCache: true,
+          });
+      await searchDelta(context, cursor, newest, pages);
+    }
   }
   await fetchMissingReferences(context, newest);
   await reconcileIfDue(
@@ -136,13 +153,54 @@ async function followedTypes(tx: ReplicaTransaction): Promise<string[]> {
   return [...new Set([...CORE_TYPES, ...known])];
 }
 
+/**
+ * The first page of every type's delta in one batch Bundle: a catch-up costs one round trip, not
+ * one per type. A type whose entry failed (or a server that refuses the batch) is read on its own,
+ * so its failure is the one a direct read raises.
+ */
+async function firstPagesOf(context: SyncContext, cursors: SyncCursor[]): Promise<(Bundle | undefined)[]> {
+  if (cursors.length < 2) return cursors.map(() => undefined);
+  const requests = cursors.map((cursor) =>
+    cursor.mode === 'history'
+      ? batchGet(`${cursor.resourceType}/_history`, historyParams(historyOptions(context, cursor)))
+      : batchGet(cursor.resourceType, searchDeltaParams(context, cursor))
+  );
+  let answers: BundleEntry[];
+  try {
+    answers = await context.fhir.batch(requests);
+  } catch (error) {
+    const outcome = classify(error);
+    if (outcome === 'transient' || outcome === 'unauthenticated') throw error;
+    return cursors.map(() => undefined);
+  }
+  context.reached();
+  return cursors.map((_, index) => {
+    const answer = answers[index];
+    const bundle = answer?.resource;
+    return !batchEntryError(answer) && bundle?.resourceType === 'Bundle' ? bundle : undefined;
+  });
+}
+
+function historyOptions(context: SyncContext, cursor: SyncCursor): { since?: string; count: number } {
+  return { since: cursor.since || undefined, count: context.pageSize };
+}
+
+function searchDeltaParams(context: SyncContext, cursor: SyncCursor): Record<string, string | number> {
+  const params: Record<string, string | number> = { _sort: '_lastUpdated', _count: context.pageSize };
+  // 'ge', not 'gt': versions written in the cursor's own millisecond are not missed (taking one twice is harmless).
+  if (cursor.since) params._lastUpdated = `ge${cursor.since}`;
+  return params;
+}
+
 /** Type history since the cursor: the newest version of each id wins; a delete removes the copy. */
-async function historyDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
+async function historyDelta(
+  context: SyncContext,
+  cursor: SyncCursor,
+  newest: Newest,
+  pages: AsyncIterable<Bundle>
+): Promise<void> {
   const latest = new Map<string, { resource?: Resource; lastUpdated?: string }>();
-  for await (const bundle of context.fhir.typeHistory(cursor.resourceType, {
-    since: cursor.since || undefined,
-    count: context.pageSize,
-  })) {
+  for await (const bundle of pages) {
     for (const entry of bundle.entry ?? []) {
       const id = entry.resource?.id ?? idFromUrl(entry.fullUrl ?? entry.request?.url);
       const lastUpdated = entry.resource?.meta?.lastUpdated ?? isoOrUndefined(entry.response?.lastModified);
@@ -161,11 +219,18 @@ async function historyDelta(context: SyncContext, cursor: SyncCursor, newest: Ne
 }
 
 /** The fallback where the server has no type history: a _lastUpdated search (deletes by reconciling ids). */
-async function searchDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
-  const params: Record<string, string | number> = { _sort: '_lastUpdated', _count: context.pageSize };
-  // 'ge', not 'gt': versions written in the cursor's own millisecond are not missed (taking one twice is harmless).
-  if (cursor.since) params._lastUpdated = `ge${cursor.since}`;
-  const resources = await context.fhir.searchAll(cursor.resourceType, params, { noCache: true });
+async function searchDelta(
+  context: SyncContext,
+  cursor: SyncCursor,
+  newest: Newest,
+  pages: AsyncIterable<Bundle>
+): Promise<void> {
+  const resources: Resource[] = [];
+  for await (const bundle of pages) {
+    for (const entry of bundle.entry ?? []) {
+      if (entry.resource?.resourceType === cursor.resourceType) resources.push(entry.resource);
+    }
+  }
   context.reached();
   await context.replica.transaction(async (tx) => {
     for (const resource of resources) {

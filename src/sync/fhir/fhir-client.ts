@@ -169,10 +169,16 @@ export class FhirClient {
     resourceType: string,
     options: { since?: string; count?: number } = {}
   ): AsyncGenerator<Bundle> {
-    const params = new URLSearchParams();
-    if (options.since) params.set('_since', options.since);
-    if (options.count) params.set('_count', String(options.count));
-    yield* this.pages(withQuery(this.api.fhirUrl(resourceType, '_history'), params), { noCache: true });
+    yield* this.pages(withQuery(this.api.fhirUrl(resourceType, '_history'), historyParams(options)), {
+      noCache: true,
+    });
+  }
+
+  /** A first page already in hand (a batch answer), then the pages its next links lead to. */
+  async *pagesFrom(first: Bundle): AsyncGenerator<Bundle> {
+    yield first;
+    const next = first.link?.find((link) => link.relation === 'next')?.url;
+    if (next) yield* this.pages(this.url(next), { noCache: true });
   }
 
   /** Every page of one resource's history, newest first. */
@@ -293,6 +299,14 @@ export interface BulkExportManifest {
   request: string;
   requiresAccessToken: boolean;
   output: { type: string; url: string; count?: number }[];
+}
+
+/** The query of a type history read since an instant. */
+export function historyParams(options: { since?: string; count?: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (options.since) params.set('_since', options.since);
+  if (options.count) params.set('_count', String(options.count));
+  return params;
 }
 
 /** Adds query parameters to an address. */
