@@ -180,16 +180,19 @@ describe('conflicts panel', () => {
     const app = await signedInApp('doctor@example.com');
     const nurse = await signInByApi(baseUrl, 'nurse@example.com');
     const [first, second] = [await unownedOpenTask(nurse, 3), await unownedOpenTask(nurse, 4)];
+    const forbidden = {
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'forbidden', diagnostics: 'Forbidden by policy' }],
+    };
     server.use(
-      http.patch(`${baseUrl}fhir/R4/Task/:id`, () =>
-        HttpResponse.json(
-          {
-            resourceType: 'OperationOutcome',
-            issue: [{ severity: 'error', code: 'forbidden', diagnostics: 'Forbidden by policy' }],
-          },
-          { status: 403 }
-        )
-      )
+      http.patch(`${baseUrl}fhir/R4/Task/:id`, () => HttpResponse.json(forbidden, { status: 403 })),
+      // The two changes travel in one batch Bundle: each of its patches is refused the same way.
+      http.post(`${baseUrl}fhir/R4/`, async ({ request }) => {
+        const bundle = (await request.clone().json()) as { entry?: { request?: { method?: string } }[] };
+        if (!bundle.entry?.some((entry) => entry.request?.method === 'PATCH')) return undefined;
+        const entry = bundle.entry.map(() => ({ response: { status: '403', outcome: forbidden } }));
+        return HttpResponse.json({ resourceType: 'Bundle', type: 'batch-response', entry });
+      })
     );
     await act(async () => {
       await app.sync.applyChange(pause(first));

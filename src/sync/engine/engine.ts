@@ -49,6 +49,8 @@ export class SyncEngine {
   private running: Promise<SyncStatus> | undefined;
   private again = false;
   private started = false;
+  /** Set by stop(): a run still under way writes nothing more (the replica may be wiped meanwhile). */
+  private halted = false;
   private timer: unknown;
   private skipBackoff = false;
   private nextDue: number | undefined;
@@ -74,6 +76,9 @@ export class SyncEngine {
       reconcileEveryMs: options.reconcileEveryMs ?? 10 * 60_000,
       touched: new Set(),
       reached: () => this.setOnline(true),
+      flushTouched: () => this.flushTouched(),
+      stopped: () => this.halted,
+      progress: (loading) => this.update({ loading }),
     };
   }
 
@@ -81,6 +86,7 @@ export class SyncEngine {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.halted = false;
     this.unsubscribers.push(this.options.client.onOffline(() => this.setOnline(false)));
     const signal = this.options.onlineSignal;
     if (signal)
@@ -90,6 +96,7 @@ export class SyncEngine {
 
   stop(): void {
     this.started = false;
+    this.halted = true;
     if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
     this.timer = undefined;
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
@@ -179,6 +186,7 @@ export class SyncEngine {
   }
 
   private async runOnce(): Promise<void> {
+    if (this.halted || (this.options.signedIn && !(await this.options.signedIn()))) return;
     this.update({ syncing: true });
     try {
       if (this.skipBackoff) await this.clearBackoff();
@@ -200,7 +208,7 @@ export class SyncEngine {
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);
-      this.update({ syncing: false });
+      this.update({ syncing: false, loading: undefined });
     }
   }
 

@@ -46,6 +46,8 @@ export interface SyncStatus {
   failed: number;
   /** ISO instant of the end of the last run that reached the server. */
   lastSyncedAt?: string;
+  /** While a first load fills the replica: the tasks it holds so far and a rough share of the whole. */
+  loading?: { rows: number; percent: number };
   lastError?: string;
 }
 
@@ -76,6 +78,11 @@ export interface SyncEngineOptions {
   /** Tells the engine when the device goes on or off line (the worker's online/offline events). */
   onlineSignal?: (listener: (online: boolean) => void) => () => void;
   scheduler?: Scheduler;
+  /**
+   * False once the session is gone (signed out in another tab): a run that starts then does
+   * nothing, so it cannot refill a replica that sign-out just wiped. Always true when not given.
+   */
+  signedIn?: () => Promise<boolean>;
   /** Period of background runs after start(); 30 s by default. */
   intervalMs?: number;
   /** Most recently updated tasks kept beyond the user's queues; 2,000 by default. */

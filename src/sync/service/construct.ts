@@ -52,5 +52,6 @@ export function buildEngine(
     profile: { reference: profile },
     onlineSignal: platform.onlineSignal,
     intervalMs: config.intervalMs,
+    signedIn: () => client.session.isSaved(),
   });
 }
