@@ -4,6 +4,7 @@ import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';
+import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
@@ -55,6 +56,8 @@ export class SyncEngine {
   private skipBackoff = false;
   private nextDue: number | undefined;
   private unsubscribers: (() => void)[] = [];
+  private live: LiveUpdates | undefined;
+  private liveChecked = false;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -97,6 +100,9 @@ export class SyncEngine {
   stop(): void {
     this.started = false;
     this.halted = true;
+    this.live?.stop();
+    this.live = undefined;
+    this.liveChecked = false;
     if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
     this.timer = undefined;
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
@@ -201,6 +207,7 @@ export class SyncEngine {
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
         lastError: report.lastError,
       });
+      this.goLive();
     } catch (error) {
       if (isNetworkFailure(error)) this.setOnline(false);
       this.update({ lastError: errorText(error) });
@@ -210,6 +217,31 @@ export class SyncEngine {
       this.nextDue = await this.earliestDue().catch(() => undefined);
       this.update({ syncing: false, loading: undefined });
     }
+  }
+
+  /**
+   * After the first run that reached the server: follow changes by websocket where the engine has
+   * a WebSocket and the server's CapabilityStatement offers Subscriptions; the timer stays the fallback.
+   */
+  private goLive(): void {
+    const WebSocket = this.options.webSocket;
+    if (!this.started || this.liveChecked || !WebSocket) return;
+    this.liveChecked = true;
+    void this.context.fhir
+      .capabilities()
+      .then((statement) => {
+        if (!this.started || this.live || !offersSubscriptions(statement)) return;
+        this.live = new LiveUpdates({
+          fhir: this.context.fhir,
+          WebSocket,
+          timers: this.options.scheduler,
+          onChange: () => void this.syncNow().catch(() => undefined),
+          onLive: (live) => {
+            if (this.current.live !== live) this.update({ live });
+          },
+        });
+      })
+      .catch(() => undefined);
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */

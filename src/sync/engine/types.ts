@@ -4,6 +4,7 @@ import type { ReplicaStore, ResourceKey } from '@/db/types';
 import type { ApiClient } from '../client';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
+import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
 
 /** The system of the identifier a device puts on everything it creates (If-None-Exist looks it up). */
 export const CLIENT_ID_SYSTEM = 'urn:carequeue:client-id';
@@ -46,6 +47,8 @@ export interface SyncStatus {
   failed: number;
   /** ISO instant of the end of the last run that reached the server. */
   lastSyncedAt?: string;
+  /** True while another user's change arrives by websocket notification (else the timer finds it). */
+  live?: boolean;
   /** While a first load fills the replica: the tasks it holds so far and a rough share of the whole. */
   loading?: { rows: number; percent: number };
   lastError?: string;
@@ -83,6 +86,8 @@ export interface SyncEngineOptions {
    * nothing, so it cannot refill a replica that sign-out just wiped. Always true when not given.
    */
   signedIn?: () => Promise<boolean>;
+  /** Opens live-update sockets; without it (or where the server offers none) changes come by the timer. */
+  webSocket?: WebSocketConstructor;
   /** Period of background runs after start(); 30 s by default. */
   intervalMs?: number;
   /** Most recently updated tasks kept beyond the user's queues; 2,000 by default. */

@@ -19,6 +19,7 @@ export function browserPlatform(replica = new DexieReplicaStore()): SyncServiceP
             locks.request(name, callback) as unknown as Promise<T>,
         }
       : undefined,
+    webSocket: typeof WebSocket === 'function' ? WebSocket : undefined,
     openChannel:
       typeof BroadcastChannel === 'function' ? () => new BroadcastChannel(CHANNEL_NAME) : undefined,
     onlineSignal: (listener) => {

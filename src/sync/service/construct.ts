@@ -53,5 +53,6 @@ export function buildEngine(
     onlineSignal: platform.onlineSignal,
     intervalMs: config.intervalMs,
     signedIn: () => client.session.isSaved(),
+    webSocket: platform.webSocket,
   });
 }

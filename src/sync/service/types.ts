@@ -1,3 +1,4 @@
+import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
 import type { ReplicaStore } from '@/db/types';
 import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
@@ -71,6 +72,8 @@ export interface SyncServicePlatform {
   openChannel?: () => ChannelLike;
   /** The online/offline events of the context. */
   onlineSignal?: (listener: (online: boolean) => void) => () => void;
+  /** Opens the live-update socket (the context's WebSocket); without it changes come by the timer. */
+  webSocket?: WebSocketConstructor;
 }
 
 /** Messages between the services of several tabs. */
