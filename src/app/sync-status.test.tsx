@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../mocks/node';
 import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
 import type { LocalChange } from '../sync';
+import { taskChanges } from '../sync/engine/testing/task-changes';
 import { renderApp, type RenderedApp } from './testing/render-app';
 
 const { server, baseUrl } = createNodeFakeServer();
@@ -57,14 +58,7 @@ async function serverTask(session: ApiSession, id: string): Promise<Task> {
 }
 
 function pause(task: Task): LocalChange {
-  return {
-    resourceType: 'Task',
-    id: task.id,
-    kind: 'patch',
-    operations: [{ op: 'replace', path: '/status', value: 'on-hold' }],
-    commutes: false,
-    label: 'Pause Task',
-  };
+  return taskChanges.status(task, 'on-hold', 'Pause Task');
 }
 
 async function openUserMenuAndSignOut(user: ReturnType<typeof userEvent.setup>): Promise<void> {

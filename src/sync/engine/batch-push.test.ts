@@ -1,17 +1,12 @@
 import type { Bundle, BundleEntry, Task } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
+import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { listeningFakeServer, ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
 import { taskChanges } from './testing/task-changes';
 
-const { server, baseUrl } = createNodeFakeServer();
-const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
+const baseUrl = listeningFakeServer();
 const BATCH = /\/fhir\/R4\/$/;
 const DUE = '2031-02-03T04:05:06.000Z';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 
 let taskOffset = 0;
 async function tasksHeldBy(target: Device, count: number): Promise<Task[]> {

@@ -1,14 +1,9 @@
 import type { Task } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
+import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { device, hideTypeHistory, type Device } from './testing/harness';
+import { listeningFakeServer, ALICE, device, hideTypeHistory, type Device } from './testing/harness';
 
-const { server, baseUrl } = createNodeFakeServer();
-const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const baseUrl = listeningFakeServer();
 
 /** The doctor after her first sync, and one of her own open tasks that a colleague then changes. */
 async function afterColleagueChange(history: boolean): Promise<{ doctor: Device; task: Task; end: string }> {

@@ -9,15 +9,8 @@ import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
-import {
-  IDLE_SYNC_STATUS,
-  type AppliedChange,
-  type LocalChange,
-  type LockFn,
-  type Scheduler,
-  type SyncEngineOptions,
-  type SyncStatus,
-} from './types';
+import { IDLE_SYNC_STATUS } from './types';
+import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
 
 export const SYNC_LOCK_NAME = 'carequeue-sync';
 export const DEFAULT_INTERVAL_MS = 30_000;

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
+import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import type { ResourceKey } from '@/db/types';
-import { device } from './testing/harness';
+import { listeningFakeServer, device } from './testing/harness';
 import type { SyncStatus } from './types';
 
-const { server, baseUrl } = createNodeFakeServer();
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const baseUrl = listeningFakeServer();
 
 /** The requests of a batch Bundle body: 'GET Task?...'. */
 function batchRequests(body: string): string[] {

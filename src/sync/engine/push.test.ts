@@ -1,18 +1,20 @@
 import type { Task } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
-import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { describe, expect, it } from 'vitest';
+import { ALICE_SMITH_ID } from '@mocks/seed';
+import {
+  ALICE,
+  device,
+  hold,
+  listeningFakeServer,
+  notesOf,
+  unownedTask,
+  type Device,
+} from './testing/harness';
 import { taskChanges } from './testing/task-changes';
 import { CLIENT_ID_SYSTEM } from './types';
 import { outcome } from '@/sync/testing/fake-network';
 
-const { server, baseUrl } = createNodeFakeServer();
-const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
-const BOB = `Practitioner/${BOB_JONES_ID}`;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const baseUrl = listeningFakeServer();
 
 let taskOffset = 0;
 /** A fresh unowned task for each test, held by the doctor's replica. */
@@ -265,6 +267,5 @@ describe('push', () => {
     await doctor.engine.syncNow();
     const entry = await doctor.replica.transaction((tx) => tx.getOutbox(seq));
     expect(entry?.label).toBe('Edited');
-    void BOB;
   });
 });
