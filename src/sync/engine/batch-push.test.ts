@@ -1,7 +1,8 @@
 import type { Bundle, BundleEntry, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { listeningFakeServer, ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { listeningFakeServer } from './testing/fake-server';
 import { taskChanges } from './testing/task-changes';
 
 const baseUrl = listeningFakeServer();

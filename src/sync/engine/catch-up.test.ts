@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { listeningFakeServer, ALICE, device, hideTypeHistory, type Device } from './testing/harness';
+import { ALICE, device, hideTypeHistory, type Device } from './testing/harness';
 
 const baseUrl = listeningFakeServer();
 

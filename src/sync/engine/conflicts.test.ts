@@ -1,16 +1,8 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import {
-  listeningFakeServer,
-  ALICE,
-  BOB,
-  device,
-  hold,
-  notesOf,
-  unownedTask,
-  type Device,
-} from './testing/harness';
+import { ALICE, BOB, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { listeningFakeServer } from './testing/fake-server';
 import { taskChanges } from './testing/task-changes';
 import { outcome } from '@/sync/testing/fake-network';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import type { ResourceKey } from '@/db/types';
-import { listeningFakeServer, device } from './testing/harness';
+import { listeningFakeServer } from './testing/fake-server';
+import { device } from './testing/harness';
 import type { SyncStatus } from './types';
 
 const baseUrl = listeningFakeServer();

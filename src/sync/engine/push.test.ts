@@ -1,15 +1,8 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import {
-  ALICE,
-  device,
-  hold,
-  listeningFakeServer,
-  notesOf,
-  unownedTask,
-  type Device,
-} from './testing/harness';
+import { ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { listeningFakeServer } from './testing/fake-server';
 import { taskChanges } from './testing/task-changes';
 import { CLIENT_ID_SYSTEM } from './types';
 import { outcome } from '@/sync/testing/fake-network';

@@ -6,8 +6,6 @@ import type {
   Resource,
   Task,
 } from '@medplum/fhirtypes';
-import { afterAll, beforeAll } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import { resourceKey, type StoredResource } from '@/db/types';
@@ -21,14 +19,6 @@ import type { SyncEngineOptions } from '../types';
 
 export const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
 export const BOB = `Practitioner/${BOB_JONES_ID}`;
-
-/** The fake server for one test file, listening (msw) while its tests run; answers its base URL. */
-export function listeningFakeServer(): string {
-  const { server, baseUrl } = createNodeFakeServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterAll(() => server.close());
-  return baseUrl;
-}
 
 export type Fault =
   /** The request never reaches the server ('Failed to fetch'). */
