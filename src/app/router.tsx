@@ -14,8 +14,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { DevMailboxPage } from './pages/DevMailboxPage';
-import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
+import { isTaskTab, TaskDetailPage, TaskListPage } from '../features/tasks';
+import { queryString } from '../ui';
 import { AppLayout } from './shell/AppLayout';
+import { PageError } from './shell/PageError';
 import {
   ConsoleListRoute,
   ConsoleResourceRoute,
@@ -94,14 +96,17 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
-/** /Task keeps its query (fields, sort, filters) as plain text values: 'performer=158965000' stays a string. */
-type TaskSearch = Record<string, string>;
+/** Lists keep their query (fields, sort, filters) as plain text values: 'performer=158965000' stays a string. */
+type PlainSearch = Record<string, string>;
+
+function plainSearch(search: Record<string, unknown>): PlainSearch {
+  return Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)]));
+}
 
 const tasksRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/Task',
-  validateSearch: (search: Record<string, unknown>): TaskSearch =>
-    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  validateSearch: plainSearch,
   component: TaskListPage,
 });
 
@@ -128,13 +133,10 @@ const taskTabRoute = createRoute({
 });
 
 /** The generic console: any other resource type, its code loaded only when visited. */
-type ConsoleSearch = Record<string, string>;
-
 const consoleListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType',
-  validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
-    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  validateSearch: plainSearch,
   component: function ConsoleList() {
     const { resourceType } = consoleListRoute.useParams();
     return <ConsoleListRoute key={resourceType} resourceType={resourceType} />;
@@ -233,6 +235,8 @@ export function createAppRouter(client: ApiClient, history?: RouterHistory) {
     context: { client },
     history,
     defaultPreload: false,
+    // A page that throws shows the error inside the shell; the next location clears it.
+    defaultErrorComponent: PageError,
     parseSearch,
     stringifySearch,
     scrollRestoration: true,

@@ -111,3 +111,20 @@ export { ApiError, outcomeText } from '@/sync/http/errors';
 export { DEFAULT_SCOPE, type LoginAuthenticationResponse } from '@/sync/auth/types';
 export type { SignInApi } from '@/sync/auth/sign-in';
 export type { FhirClient } from '@/sync/fhir/fhir-client';
+export {
+  bestMatchingLink,
+  linkFromTarget,
+  linkHref,
+  queryString,
+  type MenuGroup,
+  type MenuLink,
+} from './navigation/active-link';
+export { useGlobalSearch, type GlobalSearchState } from './global-search/use-global-search';
+export { globalSearch, GLOBAL_SEARCH_DEBOUNCE_MS, type GlobalSearchResults } from './global-search/search';
+export {
+  rankGlobalSearch,
+  GLOBAL_SEARCH_LIMIT,
+  type GlobalSearchResult,
+  type GlobalSearchResource,
+} from './global-search/ranking';
+export { FormModal, type FormModalProps } from './dialogs/FormModal';

@@ -1,4 +1,13 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  Menu,
+  SegmentedControl,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useUnsyncedCount } from '@/ui';
@@ -16,7 +25,14 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The signed-in user, with account actions. */
+/** The colour schemes a user may choose; Mantine remembers the choice on the device. */
+const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'Auto' },
+];
+
+/** The signed-in user, with account actions and the theme. */
 export function UserMenu() {
   const { client, replica } = useServices();
   const session = useSession();
@@ -25,6 +41,8 @@ export function UserMenu() {
   const [warning, setWarning] = useState(false);
   const [opened, setOpened] = useState(false);
   const name = profileName(session);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const profile = session.status === 'ready' ? session.details.profile : undefined;
 
   /** Ends the session on the server, then removes the replica, outbox, cached schema and tokens. */
   async function signOut(): Promise<void> {
@@ -64,9 +82,33 @@ export function UserMenu() {
               Developer mailbox
             </Menu.Item>
           )}
+          {profile?.id && (
+            <Menu.Item
+              style={{ minHeight: 44 }}
+              onClick={() =>
+                void navigate({
+                  to: '/$resourceType/$id',
+                  params: { resourceType: profile.resourceType, id: profile.id ?? '' },
+                })
+              }
+            >
+              Account settings
+            </Menu.Item>
+          )}
           <Menu.Item style={{ minHeight: 44 }} onClick={askToSignOut}>
             Sign out
           </Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>Theme</Menu.Label>
+          <SegmentedControl
+            aria-label="Theme"
+            fullWidth
+            mx="xs"
+            mb="xs"
+            value={colorScheme}
+            onChange={(value) => setColorScheme(value as MantineColorScheme)}
+            data={THEME_CHOICES}
+          />
           <Menu.Divider />
           <StorageUsage opened={opened} />
         </Menu.Dropdown>
