@@ -34,7 +34,7 @@ const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
 
 /** The signed-in user, with account actions and the theme. */
 export function UserMenu() {
-  const { client, replica } = useServices();
+  const { client, replica, accounts } = useServices();
   const session = useSession();
   const navigate = useNavigate();
   const unsynced = useUnsyncedCount() ?? 0;
@@ -49,7 +49,26 @@ export function UserMenu() {
     setWarning(false);
     await client.signOut();
     await replica.service.signOut().catch((error: unknown) => console.error(error));
+    accounts?.signedOut();
     await navigate({ to: '/signin' });
+  }
+
+  /**
+   * Another account opens its own replica (and sync worker): the page starts again on it, this
+   * account staying signed in for a later switch back.
+   */
+  function addAccount(): void {
+    if (!accounts) {
+      void navigate({ to: '/signin' });
+      return;
+    }
+    accounts.add();
+    window.location.assign('/signin');
+  }
+
+  function switchTo(database: string): void {
+    accounts?.switchTo(database);
+    window.location.assign('/Task');
   }
 
   function askToSignOut(): void {
@@ -74,7 +93,22 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{name}</Menu.Label>
-          <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/signin' })}>
+          {accounts?.others().map((account) => (
+            <Menu.Item
+              key={account.database}
+              style={{ minHeight: 44 }}
+              onClick={() => switchTo(account.database)}
+              aria-label={`Switch to ${account.label ?? ''}`}
+            >
+              <Text size="sm">{account.label}</Text>
+              {account.project && (
+                <Text size="xs" c="dimmed">
+                  {account.project}
+                </Text>
+              )}
+            </Menu.Item>
+          ))}
+          <Menu.Item style={{ minHeight: 44 }} onClick={addAccount}>
             Add another account
           </Menu.Item>
           {import.meta.env.DEV && (
