@@ -73,7 +73,12 @@ export { useProfile, useSessionState, type ProfileState } from './hooks/use-prof
 export { useUserQueues, type UserQueues, type QueueChoice } from './hooks/use-user-queues';
 export { useValueSet, type ValueSetState } from './hooks/use-value-set';
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
-export { ConflictsPanel, CONFLICT_MESSAGE, type ConflictsPanelProps } from './sync/ConflictsPanel';
+export {
+  ConflictsPanel,
+  ConflictCard,
+  CONFLICT_MESSAGE,
+  type ConflictsPanelProps,
+} from './sync/ConflictsPanel';
 export { OfflineNotice } from './sync/OfflineNotice';
 export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLifecycleNotice';
 export { ListPager, type ListPagerProps } from './list/ListPager';
@@ -128,3 +133,12 @@ export {
   type GlobalSearchResource,
 } from './global-search/ranking';
 export { FormModal, type FormModalProps } from './dialogs/FormModal';
+export {
+  NO_NAMES,
+  referenceLabel,
+  referencesWithoutDisplay,
+  resourceName,
+  type ReferenceNames,
+} from './references/reference-names';
+export { useReferenceNames } from './references/use-reference-names';
+export { ReferenceLink, referencePath } from './references/ReferenceLink';

@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { ReferenceLink, useReferenceNames } from '@/ui';
 import type { ResourceColumn } from './columns';
 
 interface ResourceTableProps {
@@ -9,9 +10,15 @@ interface ResourceTableProps {
   columns: ResourceColumn[];
 }
 
-/** The rows of a resource list; the first cell links to the resource, the whole row opens it. */
+/**
+ * The rows of a resource list; the whole row opens the resource, and so does its first cell's link,
+ * unless that cell names another resource: a column of references links to what it names.
+ */
 export function ResourceTable({ resourceType, resources, columns }: ResourceTableProps) {
   const navigate = useNavigate();
+  const names = useReferenceNames(
+    resources.flatMap((resource) => columns.flatMap((column) => column.references?.(resource) ?? []))
+  );
   const open = (id: string) => void navigate({ to: '/$resourceType/$id', params: { resourceType, id } });
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -32,10 +39,19 @@ export function ResourceTable({ resourceType, resources, columns }: ResourceTabl
                 data-resource-id={id}
                 style={{ cursor: 'pointer', height: 44 }}
                 onClick={() => open(id)}
+                // A row whose first column names another resource still opens by keyboard.
+                tabIndex={0}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) open(id);
+                }}
               >
                 {columns.map((column, index) => (
                   <Table.Td key={column.field}>
-                    {index === 0 ? (
+                    {column.references?.(resource).length === 1 ? (
+                      <ReferenceLink reference={column.references(resource)[0]}>
+                        {column.value(resource, names)}
+                      </ReferenceLink>
+                    ) : index === 0 ? (
                       <Anchor
                         size="sm"
                         renderRoot={(props) => (
@@ -47,10 +63,10 @@ export function ResourceTable({ resourceType, resources, columns }: ResourceTabl
                           />
                         )}
                       >
-                        {column.value(resource) || id}
+                        {column.value(resource, names) || id}
                       </Anchor>
                     ) : (
-                      <Text size="sm">{column.value(resource)}</Text>
+                      <Text size="sm">{column.value(resource, names)}</Text>
                     )}
                   </Table.Td>
                 ))}

@@ -1,12 +1,24 @@
-import type { Communication, HumanName, Resource } from '@medplum/fhirtypes';
-import { formatDateTime, formatHumanName } from '@/ui';
+import type { Communication, HumanName, Reference, Resource } from '@medplum/fhirtypes';
+import { formatDateTime, formatHumanName, NO_NAMES, referenceLabel, type ReferenceNames } from '@/ui';
 import { dataTypeText, fieldLabel } from '../format';
 
 /** One column of the resource list: a field of the URL's `_fields` (or the defaults) and its text. */
 export interface ResourceColumn {
   field: string;
   heading: string;
-  value: (resource: Resource) => string;
+  /** The text of a cell; references read as the names of what they point at when known. */
+  value: (resource: Resource, names?: ReferenceNames) => string;
+  /** A column of references (subject, sender) links to what it names. */
+  references?: (resource: Resource) => Reference[];
+}
+
+/** The references an element holds: one, a list, or none when it is something else. */
+function referencesIn(value: unknown): Reference[] {
+  const all = Array.isArray(value) ? value : [value];
+  return all.filter(
+    (item): item is Reference =>
+      typeof item === 'object' && item !== null && typeof (item as Reference).reference === 'string'
+  );
 }
 
 /** The columns of a type when the URL names none. */
@@ -71,7 +83,13 @@ export function resourceColumns(fields: readonly string[]): ResourceColumn[] {
     return {
       field: name,
       heading: fieldLabel(name),
-      value: (resource) => elementText(field(resource, element)),
+      value: (resource, names = NO_NAMES) => {
+        const value = field(resource, element);
+        const references = referencesIn(value);
+        if (references.length === 0) return elementText(value);
+        return references.map((reference) => referenceLabel(reference, names)).join(', ');
+      },
+      references: (resource) => referencesIn(field(resource, element)),
     };
   });
 }

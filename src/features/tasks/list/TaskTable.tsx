@@ -1,11 +1,10 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { StoredResource } from '@/ui';
+import { ReferenceLink, useReferenceNames, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';
-import { useReferenceNames } from '../use-reference-names';
 
 interface TaskTableProps {
   records: StoredResource[];
@@ -62,6 +61,10 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                         </Anchor>
                         <SyncBadge pending={record.pending} />
                       </Group>
+                    ) : column.reference ? (
+                      <ReferenceLink reference={column.reference(task)}>
+                        {column.value(task, record.lastUpdated, names)}
+                      </ReferenceLink>
                     ) : (
                       <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                         {column.value(task, record.lastUpdated, names)}

@@ -1,5 +1,5 @@
 import type { Reference } from '@medplum/fhirtypes';
-import { useReplicaQuery } from '@/ui';
+import { useReplicaQuery } from '../use-replica-query';
 import { NO_NAMES, referencesWithoutDisplay, resourceName, type ReferenceNames } from './reference-names';
 
 /** The names, from the replica, of the resources these references point at without a display (live). */

@@ -1,7 +1,9 @@
 import type { HumanName, Reference, Resource } from '@medplum/fhirtypes';
-import { formatCodeableConcept, formatHumanName, formatReference } from '@/ui';
+import { formatCodeableConcept } from '../format/concept';
+import { formatHumanName } from '../format/human-name';
+import { formatReference } from '../format/identifier';
 
-/** What the task screens know of referenced resources' names: 'Patient/123' → 'Homer Simpson'. */
+/** What the screens know of referenced resources' names: 'Patient/123' → 'Homer Simpson'. */
 export type ReferenceNames = ReadonlyMap<string, string>;
 
 /** No names known: references read as their display or themselves. */
