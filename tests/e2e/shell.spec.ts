@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOTS, signedInContext, signIn, syncStatus, waitForFirstSync } from './support/app';
+import {
+  readyTasks,
+  SCREENSHOTS,
+  signedInContext,
+  signIn,
+  syncStatus,
+  waitForFirstSync,
+} from './support/app';
 
 interface NamedPatient {
   id: string;
@@ -149,5 +156,45 @@ test.describe('the app shell', () => {
     await page.getByRole('menuitem', { name: 'Switch to Bob Jones' }).click();
     await expect(navigation(page).getByRole('link', { name: 'Registered Nurse Tasks' })).toBeVisible();
     await expect(userMenu(page)).toContainText('Bob Jones');
+  });
+
+  test('a page that throws shows the alert inside the shell, cleared by the next location', async ({
+    browser,
+  }) => {
+    const { page } = await signedInContext(browser, 'doctor@example.com');
+    const [task] = await readyTasks(page, 36, 1);
+    const id = task?.id ?? '';
+    // A damaged record on the device: its notes are not a list, so the Notes tab cannot render.
+    await page.evaluate(
+      (key) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('carequeue');
+          open.onsuccess = () => {
+            const db = open.result;
+            const store = db.transaction('resources', 'readwrite').objectStore('resources');
+            const read = store.get(key);
+            read.onsuccess = () => {
+              const record = read.result as { resource: { note?: unknown } };
+              record.resource.note = 5;
+              const write = store.put(record);
+              write.onsuccess = () => {
+                db.close();
+                resolve();
+              };
+              write.onerror = () => reject(new Error('write failed'));
+            };
+          };
+        }),
+      `Task/${id}`
+    );
+    await page.goto(`/Task/${id}/notes`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-page-error.png` });
+    await navigation(page).getByRole('link', { name: 'All Tasks' }).click();
+    await expect(page).toHaveURL(/\/Task$/);
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
   });
 });

@@ -70,7 +70,7 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
           </Card>
         </Grid.Col>
       ))}
-      <Grid.Col span={{ base: 12, md: 7, lg: 9 }} order={{ base: 2, md: 1 }}>
+      <Grid.Col span={{ base: 12, md: 6, lg: 9 }} order={{ base: 2, md: 1 }}>
         <Grid gap="md" columns={9}>
           <Grid.Col span={{ base: 9, lg: 4 }}>
             <PatientSummary patient={task.for} />
@@ -104,7 +104,7 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
           </Grid.Col>
         </Grid>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5, lg: 3 }} order={{ base: 1, md: 2 }}>
+      <Grid.Col span={{ base: 12, md: 6, lg: 3 }} order={{ base: 1, md: 2 }}>
         <Box pos={{ base: 'static', md: 'sticky' }} top={HEADER_OFFSET}>
           <TaskActionsPanel task={task} />
         </Box>
