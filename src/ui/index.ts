@@ -141,4 +141,4 @@ export {
   type ReferenceNames,
 } from './references/reference-names';
 export { useReferenceNames } from './references/use-reference-names';
-export { ReferenceLink, referencePath } from './references/ReferenceLink';
+export { ReferenceLink, ResourceLink, referencePath } from './references/ReferenceLink';

@@ -23,28 +23,25 @@ const activeAt = (url: string) => {
 };
 
 describe('the active navigation link', () => {
-  it('is the link with the same path and query', () => {
-    expect(activeAt('/Task?owner=Practitioner/alice&status:not=completed')).toBe('My Tasks');
-    expect(activeAt('/Patient?name=smith')).toBe('Smiths');
-    expect(activeAt('/Patient?address-state=TX&name=smith')).toBe('Texans');
-  });
-
-  it('ignores paging, on the link and on the location', () => {
-    expect(activeAt('/Patient?name=smith&_offset=40&_count=20')).toBe('Smiths');
-    expect(activeAt('/Task?owner=Practitioner/alice&_offset=20')).toBe('My Tasks');
-  });
-
-  it('prefers the link with the fewest parameters the location lacks', () => {
-    expect(activeAt('/Task')).toBe('All Tasks');
-    expect(activeAt('/Patient')).toBe('Patients');
-    expect(activeAt('/Patient?gender=female')).toBe('Patients');
-  });
-
-  it('never picks a link whose own filter differs, nor one on another path', () => {
-    expect(activeAt('/Task?owner=Practitioner/bob')).toBe('All Tasks');
-    expect(activeAt('/Patient?name=jones')).toBe('Patients');
-    expect(activeAt('/Observation')).toBeUndefined();
-    expect(activeAt('/Task/1/details')).toBeUndefined();
+  it.each([
+    // The same path and query.
+    ['/Task?owner=Practitioner/alice&status:not=completed', 'My Tasks'],
+    ['/Patient?name=smith', 'Smiths'],
+    ['/Patient?address-state=TX&name=smith', 'Texans'],
+    // Paging is ignored, on the link and on the location.
+    ['/Patient?name=smith&_offset=40&_count=20', 'Smiths'],
+    ['/Task?owner=Practitioner/alice&_offset=20', 'My Tasks'],
+    // The link with the fewest parameters the location lacks.
+    ['/Task', 'All Tasks'],
+    ['/Patient', 'Patients'],
+    ['/Patient?gender=female', 'Patients'],
+    // Never a link whose own filter differs, nor one on another path.
+    ['/Task?owner=Practitioner/bob', 'All Tasks'],
+    ['/Patient?name=jones', 'Patients'],
+    ['/Observation', undefined],
+    ['/Task/1/details', undefined],
+  ])('at %s is %s', (url, label) => {
+    expect(activeAt(url)).toBe(label);
   });
 });
 

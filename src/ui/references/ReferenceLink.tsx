@@ -10,16 +10,41 @@ export function referencePath(
   return match ? { resourceType: match[1] as string, id: match[2] as string } : undefined;
 }
 
+interface ResourceLinkProps {
+  resourceType: string;
+  id: string;
+  children: string;
+}
+
+/**
+ * A link to a resource's page (/{Type}/{id}). In a table whose rows open something when clicked,
+ * the click on the link does not also reach the row.
+ */
+export function ResourceLink({ resourceType, id, children }: ResourceLinkProps) {
+  return (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => (
+        <Link
+          {...props}
+          to="/$resourceType/$id"
+          params={{ resourceType, id }}
+          onClick={(event) => event.stopPropagation()}
+        />
+      )}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
 interface ReferenceLinkProps {
   reference: Reference | undefined;
   /** What the link reads: the referenced resource's name. */
   children: string;
 }
 
-/**
- * A reference as a link to its resource (/{Type}/{id}); plain text when it names no resource of
- * this server. A click on it does not also reach a clickable row around it.
- */
+/** A reference as a link to its resource; plain text when it names no resource of this server. */
 export function ReferenceLink({ reference, children }: ReferenceLinkProps) {
   const target = referencePath(reference);
   if (!target)
@@ -28,19 +53,5 @@ export function ReferenceLink({ reference, children }: ReferenceLinkProps) {
         {children}
       </Text>
     );
-  return (
-    <Anchor
-      size="sm"
-      renderRoot={(props) => (
-        <Link
-          {...props}
-          to="/$resourceType/$id"
-          params={target}
-          onClick={(event) => event.stopPropagation()}
-        />
-      )}
-    >
-      {children}
-    </Anchor>
-  );
+  return <ResourceLink {...target}>{children}</ResourceLink>;
 }

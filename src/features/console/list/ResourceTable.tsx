@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ReferenceLink, useReferenceNames } from '@/ui';
+import { ReferenceLink, ResourceLink, useReferenceNames } from '@/ui';
 import type { ResourceColumn } from './columns';
 
 interface ResourceTableProps {
@@ -52,19 +52,9 @@ export function ResourceTable({ resourceType, resources, columns }: ResourceTabl
                         {column.value(resource, names)}
                       </ReferenceLink>
                     ) : index === 0 ? (
-                      <Anchor
-                        size="sm"
-                        renderRoot={(props) => (
-                          <Link
-                            {...props}
-                            to="/$resourceType/$id"
-                            params={{ resourceType, id }}
-                            onClick={(event) => event.stopPropagation()}
-                          />
-                        )}
-                      >
+                      <ResourceLink resourceType={resourceType} id={id}>
                         {column.value(resource, names) || id}
-                      </Anchor>
+                      </ResourceLink>
                     ) : (
                       <Text size="sm">{column.value(resource, names)}</Text>
                     )}

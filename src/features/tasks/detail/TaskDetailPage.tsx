@@ -18,6 +18,8 @@ const HEADER_OFFSET = 76;
 export const TASK_TABS = ['details', 'timeline', 'notes'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
 
+const TAB_LABELS: Record<TaskTab, string> = { details: 'Details', timeline: 'Timeline', notes: 'Notes' };
+
 export function isTaskTab(tab: string): tab is TaskTab {
   return (TASK_TABS as readonly string[]).includes(tab);
 }
@@ -81,15 +83,11 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
               onChange={(next) => next && void navigate({ to: '/Task/$id/$tab', params: { id, tab: next } })}
             >
               <Tabs.List mb="sm">
-                <Tabs.Tab value="details" mih={TOUCH_HEIGHT}>
-                  Details
-                </Tabs.Tab>
-                <Tabs.Tab value="timeline" mih={TOUCH_HEIGHT}>
-                  Timeline
-                </Tabs.Tab>
-                <Tabs.Tab value="notes" mih={TOUCH_HEIGHT}>
-                  Notes
-                </Tabs.Tab>
+                {TASK_TABS.map((name) => (
+                  <Tabs.Tab key={name} value={name} mih={TOUCH_HEIGHT}>
+                    {TAB_LABELS[name]}
+                  </Tabs.Tab>
+                ))}
               </Tabs.List>
               <Tabs.Panel value="details">
                 <TaskDetailsTab task={task} />

@@ -1,7 +1,7 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ReferenceLink, useReferenceNames, type StoredResource } from '@/ui';
+import { ReferenceLink, ResourceLink, useReferenceNames, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';
@@ -46,19 +46,9 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                   <Table.Td key={column.field}>
                     {index === 0 ? (
                       <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          size="sm"
-                          renderRoot={(props) => (
-                            <Link
-                              {...props}
-                              to="/Task/$id/$tab"
-                              params={{ id: record.id, tab: 'details' }}
-                              onClick={(event) => event.stopPropagation()}
-                            />
-                          )}
-                        >
+                        <ResourceLink resourceType="Task" id={record.id}>
                           {column.value(task, record.lastUpdated, names) || record.id}
-                        </Anchor>
+                        </ResourceLink>
                         <SyncBadge pending={record.pending} />
                       </Group>
                     ) : column.reference ? (
