@@ -1,6 +1,6 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { ReferenceLink, ResourceLink, useReferenceNames } from '@/ui';
 import type { ResourceColumn } from './columns';
 

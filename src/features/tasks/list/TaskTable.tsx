@@ -1,6 +1,6 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { ReferenceLink, ResourceLink, useReferenceNames, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
