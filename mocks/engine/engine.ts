@@ -215,8 +215,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       projects.clear();
       for (const saved of snapshot.projects) {
         const store = addProject({ id: saved.id, name: saved.name, features: saved.features });
+        // The fresh store's search indexes are built on each type's first search.
         for (const version of saved.versions) store.appendQuietly(version);
-        store.reindex();
       }
     },
 

@@ -4,8 +4,10 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,5 +148,47 @@ describe('the durable store of the npm start host', () => {
     const reader = await signInByApi(second.url, 'doctor@example.com');
     const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
     expect(patient.name?.[0]?.family).toBe(family);
+  });
+
+  it('keeps resources it loaded but never read through the next snapshot and restart', async () => {
+    const first = await start();
+    const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Unread');
+    await first.close();
+    open.splice(0);
+    // The second host reads nothing of that patient, and folds everything into a new snapshot.
+    const second = await start({ compactJournalAtBytes: 1 });
+    await createPatient(await signInByApi(second.url, 'doctor@example.com'), 'Later');
+    await second.close();
+    open.splice(0);
+    const third = await start();
+    const reader = await signInByApi(third.url, 'doctor@example.com');
+    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
+    expect(patient.name?.[0]?.family).toBe('Unread');
+  });
+
+  it('starts from a data file an older server wrote as one JSON document', async () => {
+    const first = await start();
+    const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Older');
+    const state = first.fake.snapshot();
+    await first.close();
+    open.splice(0);
+    DurableStore.remove(dataFile);
+    writeFileSync(dataFile, JSON.stringify(state));
+    const second = await start();
+    const reader = await signInByApi(second.url, 'doctor@example.com');
+    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
+    expect(patient.name?.[0]?.family).toBe('Older');
+  });
+
+  it('refuses a snapshot whose bytes were damaged and leaves the file as it is', async () => {
+    const first = await start();
+    await first.close();
+    open.splice(0);
+    const bytes = readFileSync(dataFile);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    writeFileSync(dataFile, bytes);
+    await expect(start()).rejects.toThrow(/cannot be read .*--reset/);
+    expect(readFileSync(dataFile).equals(bytes)).toBe(true);
   });
 });

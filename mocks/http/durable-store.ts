@@ -5,18 +5,16 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
 } from 'node:fs';
-import { isAscii } from 'node:buffer';
 import { basename, dirname } from 'node:path';
 import type { AuthSnapshot } from '../auth/types';
 import type { EngineChange, FhirEngine } from '../engine/engine';
 import type { VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
 import { JournalWriter, readJournal, truncateJournal } from './journal';
+import { readDataFile, writeSnapshotFile, type SnapshotFile } from './snapshot-file';
 
 /** What one journal record holds: one committed change. */
 export type JournalRecord =
@@ -25,10 +23,6 @@ export type JournalRecord =
   | { kind: 'auth'; auth: AuthSnapshot }
   | { kind: 'clock'; offsetMs: number };
 
-/** The data file: a full state, and the first journal generation not yet folded into it. */
-interface SnapshotFile extends FakeServerState {
-  journalGeneration?: number;
-}
 
 /** By default a journal is folded into a new snapshot once it outgrows the snapshot and this floor. */
 const MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
@@ -77,13 +71,7 @@ export class DurableStore {
   ): { store: DurableStore; state: FakeServerState | undefined } {
     let snapshot: SnapshotFile | undefined;
     let snapshotBytes = 0;
-    if (existsSync(path)) {
-      const bytes = readFileSync(path);
-      // Snapshots are written as ASCII (see writeSnapshot), which decodes and parses fastest as latin1.
-      const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-      snapshotBytes = text.length;
-      snapshot = JSON.parse(text) as SnapshotFile;
-    }
+    if (existsSync(path)) ({ state: snapshot, bytes: snapshotBytes } = readDataFile(path));
     const first = snapshot?.journalGeneration ?? 0;
     const generations = journalGenerations(path);
     const state = snapshot;
@@ -239,18 +227,12 @@ export class DurableStore {
 
   /** Replaces the snapshot atomically: written beside it, flushed to disk, renamed over it. */
   private writeSnapshot(state: FakeServerState, generation: number): void {
-    // Characters beyond ASCII are written as \u escapes: the file then reads as a one-byte string,
-    // which restarts decode and parse faster.
-    const text = JSON.stringify({ ...state, journalGeneration: generation } satisfies SnapshotFile).replace(
-      /[\u007f-\uffff]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
-    );
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
+    const bytes = writeSnapshotFile(temporary, { ...state, journalGeneration: generation });
     syncPath(temporary);
     renameSync(temporary, this.path);
     syncPath(dirname(this.path));
-    this.snapshotBytes = text.length;
+    this.snapshotBytes = bytes;
   }
 }
 
