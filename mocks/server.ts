@@ -14,7 +14,12 @@ import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
 import { createRealtimeService, type RealtimeService } from './realtime';
 import { createExportService, type ExportService } from './export/export-service';
-import { createKeyValueService, KEYVALUE_PATH } from './keyvalue/keyvalue-service';
+import {
+  createKeyValueService,
+  KEYVALUE_PATH,
+  type KeyValueEntry,
+  type KeyValueService,
+} from './keyvalue/keyvalue-service';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -33,6 +38,8 @@ export interface FakeServerState {
   auth: AuthSnapshot;
   /** The developer mailbox; absent in data saved before it existed. */
   emails?: CapturedEmail[];
+  /** The key-value store's values; absent in data saved before they were kept. */
+  keyValues?: KeyValueEntry[];
 }
 
 export interface FakeServerOptions {
@@ -64,6 +71,8 @@ export interface FakeServer {
   readonly realtime: RealtimeService;
   /** Bulk Data $export jobs. */
   readonly exports: ExportService;
+  /** Each user's key-value store (keyvalue/v1). */
+  readonly keyValues: KeyValueService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -83,12 +92,15 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   let unsubscribers: (() => void)[] = [];
   const mailbox = new Mailbox(clock);
   mailbox.subscribe(notify);
+  const keyValues = createKeyValueService();
+  keyValues.onChange(notify);
 
   /** Builds the engine, auth and bots for a seed or a saved state, and swaps them in only when complete. */
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
     const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
     let users: SeedData['users'] = [];
     mailbox.restore(state?.emails);
+    keyValues.restore(state?.keyValues);
     if (state) {
       nextEngine.restore(state.engine);
     } else {
@@ -136,7 +148,6 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   };
   build(options.seed, options.state);
   const exports = createExportService({ engine: () => engine, clock, basePath: FHIR_BASE_PATH });
-  const keyValues = createKeyValueService();
 
   const controls: DevControlTarget = {
     authenticate: (request) => auth.authenticate(request),
@@ -178,6 +189,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       return currentRealtime();
     },
     exports,
+    keyValues,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
@@ -249,6 +261,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         engine: engine.snapshot(),
         auth: auth.snapshot(),
         emails: mailbox.snapshot(),
+        keyValues: keyValues.snapshot(),
       };
     },
     subscribe(listener) {

@@ -191,4 +191,35 @@ describe('the durable store of the npm start host', () => {
     await expect(start()).rejects.toThrow(/cannot be read .*--reset/);
     expect(readFileSync(dataFile).equals(bytes)).toBe(true);
   });
+
+  it('has a sent e-mail and a stored key-value on disk before their answers, and a restart finds them', async () => {
+    const first = await start();
+    const session = await signInByApi(first.url, 'doctor@example.com');
+    const put = await session.fetch('keyvalue/v1/theme', { method: 'PUT', body: 'dark' });
+    expect(put.status).toBe(204);
+    const gone = await session.fetch('keyvalue/v1/draft', { method: 'PUT', body: 'x' });
+    expect(gone.status).toBe(204);
+    expect((await session.fetch('keyvalue/v1/draft', { method: 'DELETE' })).status).toBe(204);
+    const sent = await session.fetch('email/v1/send', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ to: 'kept@example.com', subject: 'Kept across restarts', text: 'Hello' }),
+    });
+    expect(sent.status).toBe(200);
+    // As if the process died now: what is on disk already holds both.
+    const { state } = DurableStore.load(dataFile);
+    expect(state?.keyValues?.map(([, value]) => value)).toEqual(['dark']);
+    expect(state?.emails?.[0]?.subject).toBe('Kept across restarts');
+    await first.close();
+    open.splice(0);
+
+    const second = await start();
+    const reader = await signInByApi(second.url, 'doctor@example.com');
+    const theme = await reader.fetch('keyvalue/v1/theme');
+    expect(theme.status).toBe(200);
+    expect(await theme.text()).toBe('dark');
+    expect((await reader.fetch('keyvalue/v1/draft')).status).toBe(404);
+    const emails = (await (await reader.fetch('$fake/emails')).json()) as { subject: string; to: string[] }[];
+    expect(emails.find((email) => email.subject === 'Kept across restarts')?.to).toEqual(['kept@example.com']);
+  });
 });

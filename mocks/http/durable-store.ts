@@ -10,6 +10,8 @@ import {
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { AuthSnapshot } from '../auth/types';
+import { withSent, type CapturedEmail } from '../email/mailbox';
+import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
 import type { VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
@@ -21,7 +23,9 @@ export type JournalRecord =
   | { kind: 'versions'; projectId: string; versions: readonly VersionRecord[] }
   | { kind: 'project'; id: string; name: string }
   | { kind: 'auth'; auth: AuthSnapshot }
-  | { kind: 'clock'; offsetMs: number };
+  | { kind: 'clock'; offsetMs: number }
+  | { kind: 'email'; email: CapturedEmail }
+  | { kind: 'keyvalue'; change: KeyValueChange };
 
 
 /** By default a journal is folded into a new snapshot once it outgrows the snapshot and this floor. */
@@ -113,7 +117,15 @@ export class DurableStore {
     }
     this.openJournal(this.generation);
     this.follow(fake);
-    this.stopServer = fake.subscribe(() => this.noteServerChange(fake));
+    const stopServer = fake.subscribe(() => this.noteServerChange(fake));
+    // The mailbox and the key-value store outlive a reseed: followed once.
+    const stopMail = fake.mailbox.onSent((email) => this.record({ kind: 'email', email }));
+    const stopValues = fake.keyValues.onChange((change) => this.record({ kind: 'keyvalue', change }));
+    this.stopServer = () => {
+      stopServer();
+      stopMail();
+      stopValues();
+    };
   }
 
   /** Resolves when every change committed before the call is on disk; rejects if it cannot be. */
@@ -256,6 +268,12 @@ function replay(state: FakeServerState, record: JournalRecord): void {
       return;
     case 'clock':
       state.clockOffsetMs = record.offsetMs;
+      return;
+    case 'email':
+      state.emails = withSent(state.emails, record.email);
+      return;
+    case 'keyvalue':
+      state.keyValues = withKeyValueChange(state.keyValues, record.change);
       return;
   }
 }
