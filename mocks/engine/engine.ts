@@ -1,4 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { hideFields } from './field-paths';
 import { AccessControl } from './access';
 import { PatientCompartment } from './compartment';
 import type { ProjectDirectory } from '../auth/types';
@@ -170,6 +171,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
               body: await processBatch(fhirRequest, (entry) => changing(store, () => route(scope, entry))),
             }
           : changing(store, () => route(scope, fhirRequest));
+        // Fields the caller's policy hides leave no answer: reads, searches, includes, history, batches.
+        if (access.hidesFields) answer.body = hideFields(answer.body, (type) => access.hiddenFields(type));
         return toHttpResponse(request, fhirRequest.method, answer);
       } catch (error) {
         return errorResponse(error);

@@ -23,7 +23,14 @@ export interface SnapshotFile extends FakeServerState {
 const MAGIC = Buffer.from('CQSNAP2\n', 'latin1');
 const CHUNK_VERSIONS = 2000;
 
-type IndexEntry = [resourceType: string, id: string, versionId: string, lastUpdated: string, method: string, length: number];
+type IndexEntry = [
+  resourceType: string,
+  id: string,
+  versionId: string,
+  lastUpdated: string,
+  method: string,
+  length: number,
+];
 
 interface ChunkIndex {
   projectId: string;
@@ -79,7 +86,10 @@ export function writeSnapshotFile(path: string, state: SnapshotFile): number {
       ...state,
       engine: {
         ...state.engine,
-        projects: state.engine.projects.map(({ versions, ...project }) => ({ ...project, versions: versions.length })),
+        projects: state.engine.projects.map(({ versions, ...project }) => ({
+          ...project,
+          versions: versions.length,
+        })),
       },
     };
     put(frameBytes(Buffer.from(asciiJson(head), 'latin1')));
@@ -98,8 +108,7 @@ function chunk(projectId: string, versions: readonly VersionRecord[]): Buffer {
   const texts: Buffer[] = [];
   const entries = versions.map((version): IndexEntry => {
     const text =
-      textOf(version) ??
-      (version.resource ? Buffer.from(asciiJson(version.resource), 'latin1') : undefined);
+      textOf(version) ?? (version.resource ? Buffer.from(asciiJson(version.resource), 'latin1') : undefined);
     if (text) texts.push(text);
     const { resourceType, id, versionId, lastUpdated, method } = version;
     return [resourceType, id, versionId, lastUpdated, method, text ? text.length : -1];
