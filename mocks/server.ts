@@ -8,7 +8,8 @@ import { sendEmailRoute } from './email/send';
 import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
-import { FhirError } from './engine/outcome';
+import { FhirError, forbidden } from './engine/outcome';
+import { keepRegisteredProjects } from './reset-scope';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
@@ -158,8 +159,16 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       notify();
       return new Date(clock.now());
     },
-    reset() {
-      build(options.seed === 'none' ? 'none' : 'demo', undefined);
+    reset(caller) {
+      const seed = options.seed === 'none' ? undefined : buildSeed({ now: new Date(clock.now()) });
+      // A reset rebuilds the seeded projects only: an admin of a project someone registered (which
+      // anyone may do) must not wipe the demo data, and nobody's reset touches a registered project.
+      if (!seed?.projects.some((project) => project.id === caller.projectId)) {
+        throw forbidden("Only an admin of one of the server's seeded projects may reset it");
+      }
+      const before = server.snapshot();
+      build(seed, undefined);
+      build(undefined, keepRegisteredProjects(server.snapshot(), before));
       notify();
     },
   };
