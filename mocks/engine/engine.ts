@@ -64,6 +64,11 @@ export interface FhirEngine extends ProjectDirectory {
    * $export. Stored versions are frozen: read them, never change them.
    */
   currentResources(projectId: string, types?: readonly string[]): Iterable<Resource>;
+  /**
+   * The resource as this caller may read it (without the fields their policy hides), or undefined
+   * when they may not read it (another project, outside their compartment, an admin type).
+   */
+  visibleTo(context: RequestContext, projectId: string, resource: Resource): Promise<Resource | undefined>;
 }
 
 export interface FhirEngineOptions {
@@ -241,6 +246,15 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       const store = projects.get(projectId);
       if (!store) return;
       for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
+    },
+
+    async visibleTo(context, projectId, resource) {
+      const store = projects.get(context.projectId);
+      if (!store || projectId !== context.projectId) return undefined;
+      if (context.accessPolicy) await compartment.ensure();
+      const access = new AccessControl(context, store.search, compartment);
+      if (!access.allows(resource, 'read')) return undefined;
+      return access.hidesFields ? hideFields(resource, (type) => access.hiddenFields(type)) : resource;
     },
 
     readResource(projectId, resourceType, id) {
