@@ -1,6 +1,6 @@
 import type { AccessPolicy, Bundle, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { entryResources, PROJECT_ID, testServer, type TestServer } from './test-helpers';
+import { entryResources, PROJECT_ID, readBatch, testServer, type TestServer } from './test-helpers';
 import type { RequestContext } from './types';
 
 /** A front-desk policy in Medplum's form: no SSNs or birth dates shown, and the name is not theirs to change. */
@@ -23,6 +23,13 @@ const frontDesk: RequestContext = {
 
 const SSN = { system: 'http://hl7.org/fhir/sid/us-ssn', value: '000-00-1234' };
 
+/** A server holding Patient/p1 with an SSN and these fields. */
+async function serverWithPatient(fields: Partial<Patient>): Promise<TestServer> {
+  const server = testServer();
+  await server.call('PUT', 'Patient/p1', { resourceType: 'Patient', id: 'p1', identifier: [SSN], ...fields });
+  return server;
+}
+
 function expectNoHiddenField(resource: Resource | undefined): void {
   expect(resource).toBeDefined();
   if (resource?.resourceType === 'Patient') {
@@ -36,12 +43,8 @@ describe("an access policy's hidden fields leave every answer", () => {
   let server: TestServer;
 
   beforeEach(async () => {
-    server = testServer();
-    await server.call('PUT', 'Patient/p1', {
-      resourceType: 'Patient',
-      id: 'p1',
+    server = await serverWithPatient({
       name: [{ family: 'Hidden', given: ['Hana'] }],
-      identifier: [SSN],
       birthDate: '1970-01-01',
     });
     await server.call('PUT', 'Observation/o1', {
@@ -86,20 +89,7 @@ describe("an access policy's hidden fields leave every answer", () => {
   it('on history and in a batch', async () => {
     const history = await server.call<Bundle>('GET', 'Patient/p1/_history', undefined, {}, frontDesk);
     entryResources(history.body).forEach(expectNoHiddenField);
-    const batch = await server.call<Bundle>(
-      'POST',
-      '',
-      {
-        resourceType: 'Bundle',
-        type: 'batch',
-        entry: [
-          { request: { method: 'GET', url: 'Patient/p1' } },
-          { request: { method: 'GET', url: 'Observation?subject=Patient/p1' } },
-        ],
-      },
-      {},
-      frontDesk
-    );
+    const batch = await readBatch(server, ['Patient/p1', 'Observation?subject=Patient/p1'], frontDesk);
     const [read, search] = batch.body.entry ?? [];
     expectNoHiddenField(read?.resource);
     entryResources(search?.resource).forEach(expectNoHiddenField);
@@ -116,13 +106,7 @@ describe("an access policy's readonly fields keep their stored values, as Medplu
   let server: TestServer;
 
   beforeEach(async () => {
-    server = testServer();
-    await server.call('PUT', 'Patient/p1', {
-      resourceType: 'Patient',
-      id: 'p1',
-      name: [{ family: 'Kept', given: ['Kim'] }],
-      identifier: [SSN],
-    });
+    server = await serverWithPatient({ name: [{ family: 'Kept', given: ['Kim'] }] });
   });
 
   it('an update that changes a readonly field keeps the stored value and applies the rest', async () => {

@@ -35,6 +35,19 @@ async function start(options: { compactJournalAtBytes?: number } = {}): Promise<
   return host;
 }
 
+/** Stops a host cleanly. */
+async function stop(host: HttpHost): Promise<void> {
+  await host.close();
+  open.splice(open.indexOf(host), 1);
+}
+
+/** Starts a host on the data file and reads a patient's family name there. */
+async function familyAfterStart(id: string): Promise<string | undefined> {
+  const host = await start();
+  const reader = await signInByApi(host.url, 'doctor@example.com');
+  return ((await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient).name?.[0]?.family;
+}
+
 async function createPatient(session: ApiSession, family: string): Promise<string> {
   const response = await session.fetch('fhir/R4/Patient', {
     method: 'POST',
@@ -142,48 +155,33 @@ describe('the durable store of the npm start host', () => {
     const session = await signInByApi(first.url, 'doctor@example.com');
     const family = 'Zoë Ñúñez 💥 \u007f 漢字';
     const id = await createPatient(session, family);
-    await first.close();
-    open.splice(0);
-    const second = await start();
-    const reader = await signInByApi(second.url, 'doctor@example.com');
-    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
-    expect(patient.name?.[0]?.family).toBe(family);
+    await stop(first);
+    expect(await familyAfterStart(id)).toBe(family);
   });
 
   it('keeps resources it loaded but never read through the next snapshot and restart', async () => {
     const first = await start();
     const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Unread');
-    await first.close();
-    open.splice(0);
+    await stop(first);
     // The second host reads nothing of that patient, and folds everything into a new snapshot.
     const second = await start({ compactJournalAtBytes: 1 });
     await createPatient(await signInByApi(second.url, 'doctor@example.com'), 'Later');
-    await second.close();
-    open.splice(0);
-    const third = await start();
-    const reader = await signInByApi(third.url, 'doctor@example.com');
-    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
-    expect(patient.name?.[0]?.family).toBe('Unread');
+    await stop(second);
+    expect(await familyAfterStart(id)).toBe('Unread');
   });
 
   it('starts from a data file an older server wrote as one JSON document', async () => {
     const first = await start();
     const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Older');
     const state = first.fake.snapshot();
-    await first.close();
-    open.splice(0);
+    await stop(first);
     DurableStore.remove(dataFile);
     writeFileSync(dataFile, JSON.stringify(state));
-    const second = await start();
-    const reader = await signInByApi(second.url, 'doctor@example.com');
-    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
-    expect(patient.name?.[0]?.family).toBe('Older');
+    expect(await familyAfterStart(id)).toBe('Older');
   });
 
   it('refuses a snapshot whose bytes were damaged and leaves the file as it is', async () => {
-    const first = await start();
-    await first.close();
-    open.splice(0);
+    await stop(await start());
     const bytes = readFileSync(dataFile);
     const middle = Math.floor(bytes.length / 2);
     bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
@@ -210,8 +208,7 @@ describe('the durable store of the npm start host', () => {
     const { state } = DurableStore.load(dataFile);
     expect(state?.keyValues?.map(([, value]) => value)).toEqual(['dark']);
     expect(state?.emails?.[0]?.subject).toBe('Kept across restarts');
-    await first.close();
-    open.splice(0);
+    await stop(first);
 
     const second = await start();
     const reader = await signInByApi(second.url, 'doctor@example.com');
@@ -220,6 +217,8 @@ describe('the durable store of the npm start host', () => {
     expect(await theme.text()).toBe('dark');
     expect((await reader.fetch('keyvalue/v1/draft')).status).toBe(404);
     const emails = (await (await reader.fetch('$fake/emails')).json()) as { subject: string; to: string[] }[];
-    expect(emails.find((email) => email.subject === 'Kept across restarts')?.to).toEqual(['kept@example.com']);
+    expect(emails.find((email) => email.subject === 'Kept across restarts')?.to).toEqual([
+      'kept@example.com',
+    ]);
   });
 });

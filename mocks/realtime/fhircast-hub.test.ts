@@ -1,10 +1,10 @@
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFhircastMessage } from '@/fhir/fhircast';
-import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
-import { startHttpHost, type HttpHost } from '../http/host';
+import type { ApiSession } from '@tests/fixtures/api-sign-in';
+import type { HttpHost } from '../http/host';
 import { openTestSocket } from './testing';
-import { realtimeHosts as hosts, type Host } from './test-hosts';
+import { realtimeHosts as hosts, withHttpHost, type Host } from './test-hosts';
 
 const patient = { resourceType: 'Patient', id: 'p1' };
 const encounter = { resourceType: 'Encounter', id: 'e1' };
@@ -218,11 +218,7 @@ describe.each(hosts)('the FHIRcast hub on %s', (_name, start) => {
 describe('FHIRcast delivery over websockets on the HTTP host', () => {
   let host: HttpHost;
   let session: ApiSession;
-  beforeAll(async () => {
-    host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-    session = await signInByApi(host.url, 'doctor@example.com');
-  });
-  afterAll(() => host.close());
+  withHttpHost((started, signedIn) => ([host, session] = [started, signedIn]));
 
   it('confirms the subscription, delivers the events subscribed to, and denies after unsubscribe', async () => {
     const subscribed = await session.fetch('fhircast/STU3', form(subscribeFields('topic-d')));

@@ -1,4 +1,11 @@
-import type { Bundle, Observation, OperationOutcome, Parameters, Subscription } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  Observation,
+  OperationOutcome,
+  Parameters,
+  Patient,
+  Subscription,
+} from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { FhirError } from '../engine/outcome';
@@ -37,19 +44,24 @@ afterEach(() => {
   fake.bots.dispose();
 });
 
-async function bindingToken(): Promise<string> {
+/** The doctor's new active websocket subscription to these criteria; its id. */
+async function websocketSubscription(criteria: string): Promise<string> {
   const created = await session.fetch('fhir/R4/Subscription', {
     method: 'POST',
     body: JSON.stringify({
       resourceType: 'Subscription',
       status: 'active',
       reason: 'r',
-      criteria: 'Task',
+      criteria,
       channel: { type: 'websocket' },
     }),
   });
-  const subscription = (await created.json()) as Subscription;
-  const answer = await session.fetch(`fhir/R4/Subscription/${subscription.id}/$get-ws-binding-token`);
+  return ((await created.json()) as Subscription).id as string;
+}
+
+async function bindingToken(): Promise<string> {
+  const id = await websocketSubscription('Task');
+  const answer = await session.fetch(`fhir/R4/Subscription/${id}/$get-ws-binding-token`);
   const parameters = (await answer.json()) as Parameters;
   return parameters.parameter?.find((p) => p.name === 'token')?.valueString ?? '';
 }
@@ -116,7 +128,7 @@ describe('the realtime service', () => {
 });
 
 const notifications = (socket: { sent: Record<string, unknown>[] }): Bundle[] =>
-  socket.sent.filter((m) => JSON.stringify(m).includes('event-notification')) as Bundle[];
+  socket.sent.filter((m) => JSON.stringify(m).includes('event-notification')) as unknown as Bundle[];
 
 describe('notifications carry only what the subscriber may read', () => {
   /** A patient's policy in Medplum's form: their compartment, observation values hidden. */
@@ -146,20 +158,6 @@ describe('notifications carry only what the subscriber may read', () => {
     valueString: value,
   });
 
-  async function observationSubscription(): Promise<string> {
-    const created = await session.fetch('fhir/R4/Subscription', {
-      method: 'POST',
-      body: JSON.stringify({
-        resourceType: 'Subscription',
-        status: 'active',
-        reason: 'r',
-        criteria: 'Observation',
-        channel: { type: 'websocket' },
-      }),
-    });
-    return ((await created.json()) as Subscription).id as string;
-  }
-
   async function tokenFor(reader: RequestContext, subscriptionId: string): Promise<Response> {
     const request = new Request(`${BASE}fhir/R4/Subscription/${subscriptionId}/$get-ws-binding-token`);
     const answer = await fake.realtime.handleFhir(request, reader);
@@ -168,15 +166,18 @@ describe('notifications carry only what the subscriber may read', () => {
   }
 
   it('a patient hears only of their own compartment, without the fields their policy hides', async () => {
-    const mine = fake.engine.createResource(MAIN_PROJECT_ID, {
+    const mine = fake.engine.createResource<Patient>(MAIN_PROJECT_ID, {
       resourceType: 'Patient',
       name: [{ family: 'Mine' }],
     });
-    const other = fake.engine.createResource(MAIN_PROJECT_ID, {
+    const other = fake.engine.createResource<Patient>(MAIN_PROJECT_ID, {
       resourceType: 'Patient',
       name: [{ family: 'Other' }],
     });
-    const answer = await tokenFor(patientReader(mine.id as string), await observationSubscription());
+    const answer = await tokenFor(
+      patientReader(mine.id as string),
+      await websocketSubscription('Observation')
+    );
     expect(answer.status).toBe(200);
     const token = ((await answer.json()) as Parameters).parameter?.find(
       (p) => p.name === 'token'
@@ -196,7 +197,10 @@ describe('notifications carry only what the subscriber may read', () => {
   });
 
   it('gives no binding token for a subscription the caller may not read', async () => {
-    const answer = await tokenFor(patientReader('someone', false), await observationSubscription());
+    const answer = await tokenFor(
+      patientReader('someone', false),
+      await websocketSubscription('Observation')
+    );
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as OperationOutcome).issue?.[0]?.details?.text).toBe(
       'Error reading subscription: Not found'

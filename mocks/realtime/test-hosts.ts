@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
-import { startHttpHost } from '../http/host';
+import { startHttpHost, type HttpHost } from '../http/host';
 import { createNodeFakeServer } from '../node';
 
 /** A fake server on one host, the doctor signed in, without heartbeats (tests wait for what they send). */
@@ -26,12 +27,28 @@ export const realtimeHosts: [string, () => Promise<Host>][] = [
   [
     'real HTTP',
     async () => {
-      const host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-      return {
-        baseUrl: host.url,
-        session: await signInByApi(host.url, 'doctor@example.com'),
-        close: () => host.close(),
-      };
+      const { host, session } = await startHttpHostAsDoctor();
+      return { baseUrl: host.url, session, close: () => host.close() };
     },
   ],
 ];
+
+/** The HTTP host without heartbeats, and the doctor signed in to it. */
+async function startHttpHostAsDoctor(): Promise<{ host: HttpHost; session: ApiSession }> {
+  const host = await startHttpHost({ port: 0, heartbeatMs: 0 });
+  return { host, session: await signInByApi(host.url, 'doctor@example.com') };
+}
+
+/**
+ * For the describe block it is called in: starts the HTTP host (the doctor signed in) before its
+ * tests, hands both to `use`, and closes the host after them.
+ */
+export function withHttpHost(use: (host: HttpHost, session: ApiSession) => void): void {
+  let started: HttpHost | undefined;
+  beforeAll(async () => {
+    const { host, session } = await startHttpHostAsDoctor();
+    started = host;
+    use(host, session);
+  });
+  afterAll(() => started?.close());
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { startHttpHost, type HttpHost } from '../http/host';
 import { openTestSocket, statusType, type TestSocket } from './testing';
-import { realtimeHosts as hosts, type Host } from './test-hosts';
+import { realtimeHosts as hosts, withHttpHost, type Host } from './test-hosts';
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -84,11 +84,7 @@ describe.each(hosts)('$get-ws-binding-token on %s', (_name, start) => {
 describe('websocket subscriptions on the HTTP host', () => {
   let host: HttpHost;
   let session: ApiSession;
-  beforeAll(async () => {
-    host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-    session = await signInByApi(host.url, 'doctor@example.com');
-  });
-  afterAll(() => host.close());
+  withHttpHost((started, signedIn) => ([host, session] = [started, signedIn]));
 
   async function bind(
     criteria: string,
