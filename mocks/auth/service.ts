@@ -137,6 +137,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return projectId === undefined ? undefined : invite(ctx, request, context, projectId);
     },
     snapshot: () => state.snapshot(),
+    takeChanges: () => state.takeChanges(),
     restore(snapshot) {
       if (!isAuthSnapshot(snapshot)) throw new Error('Not an auth snapshot (version 1)');
       state.restore(snapshot);

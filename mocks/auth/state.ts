@@ -1,7 +1,14 @@
 import type { Clock } from '../engine/types';
 import type { SeedMembership, SeedUser } from '../seed/types';
 import { TokenSigner } from './tokens';
-import type { AuthClient, AuthSnapshot, LoginRecord, SecurityRequest } from './types';
+import type {
+  AuthChanges,
+  AuthClient,
+  AuthSnapshot,
+  LoginRecord,
+  RecordChanges,
+  SecurityRequest,
+} from './types';
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -17,6 +24,12 @@ export class AuthState {
   private secret: string;
   private currentSigner: TokenSigner;
   private readonly listeners = new Set<() => void>();
+  /** Ids of the records changed since takeChanges() was last called. */
+  private readonly dirty = {
+    users: new Set<string>(),
+    logins: new Set<string>(),
+    securityRequests: new Set<string>(),
+  };
 
   constructor(
     private readonly clock: Clock,
@@ -76,6 +89,7 @@ export class AuthState {
 
   addUser(user: SeedUser): void {
     this.users.set(user.id, user);
+    this.dirty.users.add(user.id);
     this.changed();
   }
 
@@ -83,6 +97,7 @@ export class AuthState {
     const user = this.users.get(userId);
     if (!user) return;
     user.memberships.push(membership);
+    this.dirty.users.add(userId);
     this.changed();
   }
 
@@ -95,9 +110,12 @@ export class AuthState {
   saveSecurityRequest(request: SecurityRequest): void {
     const cutoff = this.now().getTime() - 24 * 60 * 60 * 1000;
     for (const [id, saved] of this.securityRequests) {
-      if (Date.parse(saved.expiresAt) <= cutoff) this.securityRequests.delete(id);
+      if (Date.parse(saved.expiresAt) > cutoff) continue;
+      this.securityRequests.delete(id);
+      this.dirty.securityRequests.add(id);
     }
     this.securityRequests.set(request.id, request);
+    this.dirty.securityRequests.add(request.id);
     this.changed();
   }
 
@@ -105,6 +123,7 @@ export class AuthState {
     const user = this.users.get(userId);
     if (!user) return;
     user.password = password;
+    this.dirty.users.add(userId);
     this.changed();
   }
 
@@ -112,12 +131,15 @@ export class AuthState {
   saveLogin(login: LoginRecord): void {
     this.pruneExpiredLogins();
     this.logins.set(login.id, login);
+    this.dirty.logins.add(login.id);
     this.changed();
   }
 
   /** Revokes a login: its codes, access tokens and refresh tokens stop working at once. */
   revokeLogin(id: string): void {
-    if (this.logins.delete(id)) this.changed();
+    if (!this.logins.delete(id)) return;
+    this.dirty.logins.add(id);
+    this.changed();
   }
 
   subscribe(listener: () => void): () => void {
@@ -136,6 +158,28 @@ export class AuthState {
     });
   }
 
+  /**
+   * The records changed since the last call (or since the state was built), each as it is now or,
+   * when it was removed, by its id: what a journal keeps of one change, in proportion to it.
+   */
+  takeChanges(): AuthChanges {
+    const take = <T>(records: Map<string, T>, ids: Set<string>): RecordChanges<T> => {
+      const changes: RecordChanges<T> = { saved: [], removed: [] };
+      for (const id of ids) {
+        const record = records.get(id);
+        if (record) changes.saved.push(structuredClone(record));
+        else changes.removed.push(id);
+      }
+      ids.clear();
+      return changes;
+    };
+    return {
+      users: take(this.users, this.dirty.users),
+      logins: take(this.logins, this.dirty.logins),
+      securityRequests: take(this.securityRequests, this.dirty.securityRequests),
+    };
+  }
+
   restore(snapshot: AuthSnapshot): void {
     const copy = structuredClone(snapshot);
     this.secret = copy.secret;
@@ -144,12 +188,15 @@ export class AuthState {
     this.clients = new Map(copy.clients.map((client) => [client.id, client]));
     this.logins = new Map(copy.logins.map((login) => [login.id, login]));
     this.securityRequests = new Map((copy.securityRequests ?? []).map((request) => [request.id, request]));
+    for (const ids of Object.values(this.dirty)) ids.clear();
   }
 
   private pruneExpiredLogins(): void {
     const now = this.now().getTime();
     for (const [id, login] of this.logins) {
-      if (Date.parse(login.expiresAt) <= now) this.logins.delete(id);
+      if (Date.parse(login.expiresAt) > now) continue;
+      this.logins.delete(id);
+      this.dirty.logins.add(id);
     }
   }
 

@@ -93,6 +93,25 @@ describe('the durable store of the npm start host', () => {
     expect(snapshotBefore.size).toBeGreaterThan(1_000_000);
   });
 
+  it('costs a sign-in its own records, not every earlier sign-in, and keeps its session across a restart', async () => {
+    const host = await start();
+    const journalGrowth = async (): Promise<{ bytes: number; session: ApiSession }> => {
+      const before = statSync(journalPath()).size;
+      const session = await signInByApi(host.url, 'nurse@example.com');
+      return { bytes: statSync(journalPath()).size - before, session };
+    };
+    const first = await journalGrowth();
+    for (let i = 0; i < 20; i++) await signInByApi(host.url, 'nurse@example.com');
+    const later = await journalGrowth();
+    expect(later.bytes).toBeLessThan(first.bytes * 1.5);
+    await stop(host);
+    const restarted = await start();
+    const answer = await fetch(new URL('fhir/R4/Patient?_count=1', restarted.url), {
+      headers: { Authorization: `Bearer ${later.session.accessToken}` },
+    });
+    expect(answer.status).toBe(200);
+  });
+
   it('ignores a torn last journal record and keeps writes made after the restart', async () => {
     const first = await start();
     const before = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Before');

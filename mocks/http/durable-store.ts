@@ -9,7 +9,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { AuthSnapshot } from '../auth/types';
+import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/types';
 import { withSent, type CapturedEmail } from '../email/mailbox';
 import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
@@ -22,11 +22,12 @@ import { readDataFile, writeSnapshotFile, type SnapshotFile } from './snapshot-f
 export type JournalRecord =
   | { kind: 'versions'; projectId: string; versions: readonly VersionRecord[] }
   | { kind: 'project'; id: string; name: string }
+  /** Written by older servers: the whole auth state. */
   | { kind: 'auth'; auth: AuthSnapshot }
+  | { kind: 'auth-changes'; changes: AuthChanges }
   | { kind: 'clock'; offsetMs: number }
   | { kind: 'email'; email: CapturedEmail }
   | { kind: 'keyvalue'; change: KeyValueChange };
-
 
 /** By default a journal is folded into a new snapshot once it outgrows the snapshot and this floor. */
 const MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
@@ -150,6 +151,8 @@ export class DurableStore {
     this.knownProjects = new Set(fake.engine.projectIds());
     this.clockOffset = fake.clock.offset;
     this.authChanged = false;
+    // What changed before now is in the state loaded or in the snapshot just written.
+    fake.auth.takeChanges();
     const engineStop = fake.engine.onChange((change) => this.record(versionsRecord(change)));
     const authStop = fake.auth.subscribe(() => {
       // Told after each auth change; recorded at the end of the same tick, once however many.
@@ -160,10 +163,16 @@ export class DurableStore {
     this.stopFollowing = [engineStop, authStop];
   }
 
+  /** Records the auth records changed since the last time: a sign-in costs its own records only. */
   private recordAuth(): void {
     if (!this.authChanged || !this.auth) return;
     this.authChanged = false;
-    this.record({ kind: 'auth', auth: this.auth.snapshot() });
+    const changes = this.auth.takeChanges();
+    const count = Object.values(changes).reduce(
+      (sum, kind) => sum + kind.saved.length + kind.removed.length,
+      0
+    );
+    if (count > 0) this.record({ kind: 'auth-changes', changes });
   }
 
   /** Whatever changed beside resource versions: a reseed, a new project, the clock. */
@@ -265,6 +274,9 @@ function replay(state: FakeServerState, record: JournalRecord): void {
       return;
     case 'auth':
       state.auth = record.auth;
+      return;
+    case 'auth-changes':
+      state.auth = withAuthChanges(state.auth, record.changes);
       return;
     case 'clock':
       state.clockOffsetMs = record.offsetMs;
