@@ -218,7 +218,10 @@ const bigSession = await signInByApi(fromSnapshot.url, 'doctor@example.com');
 const bigToken = bigSession.accessToken;
 {
   // Resources are parsed from the snapshot when first read: the first search of a type pays for it.
-  const bigMyTasks = myTasks.replace(encodeURIComponent(session.profile), encodeURIComponent(bigSession.profile));
+  const bigMyTasks = myTasks.replace(
+    encodeURIComponent(session.profile),
+    encodeURIComponent(bigSession.profile)
+  );
   const firstStarted = performance.now();
   const firstStatus = await call(fromSnapshot.port, 'GET', bigMyTasks, bigToken);
   const firstMs = performance.now() - firstStarted;

@@ -1,4 +1,16 @@
-import type { FakeServerState } from './server';
+import type { AuthSnapshot } from './auth/types';
+import type { CapturedEmail } from './email/mailbox';
+import type { EngineSnapshot } from './engine/engine';
+import type { KeyValueEntry } from './keyvalue/keyvalue-service';
+
+/** The parts of a server's saved state a reset sorts out. */
+interface ResettableState {
+  clockOffsetMs: number;
+  engine: EngineSnapshot;
+  auth: AuthSnapshot;
+  emails?: CapturedEmail[];
+  keyValues?: KeyValueEntry[];
+}
 
 /**
  * What a reset keeps: the projects people created by registering (every project the seed does not
@@ -6,7 +18,7 @@ import type { FakeServerState } from './server';
  * mail and their key-value entries. Everything of the seeded projects comes from the fresh seed.
  * Sign-ins are not kept: a reset signs everyone out.
  */
-export function keepRegisteredProjects(seeded: FakeServerState, before: FakeServerState): FakeServerState {
+export function keepRegisteredProjects<T extends ResettableState>(seeded: T, before: T): T {
   const seedProjects = new Set(seeded.engine.projects.map((project) => project.id));
   const kept = (projectId: string | undefined): boolean =>
     projectId !== undefined && !seedProjects.has(projectId);

@@ -94,7 +94,10 @@ export class Mailbox {
 }
 
 /** A mailbox's list after `email` was sent into one holding `emails` (newest first, bounded). */
-export function withSent(emails: readonly CapturedEmail[] | undefined, email: CapturedEmail): CapturedEmail[] {
+export function withSent(
+  emails: readonly CapturedEmail[] | undefined,
+  email: CapturedEmail
+): CapturedEmail[] {
   return keepNewest([email, ...(emails ?? [])]);
 }
 

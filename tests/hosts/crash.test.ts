@@ -113,8 +113,7 @@ describe('the npm start host under kill -9', () => {
             if (response.ok) {
               acknowledged.set(value, single ? 1 : 2);
               firstAnswered();
-            }
-            else throw new Error(`A write was refused: ${response.status} ${await response.text()}`);
+            } else throw new Error(`A write was refused: ${response.status} ${await response.text()}`);
           } catch (error) {
             if (stopping) return;
             throw error;
