@@ -94,11 +94,7 @@ export class AuthState {
   }
 
   addMembership(userId: string, membership: SeedMembership): void {
-    const user = this.users.get(userId);
-    if (!user) return;
-    user.memberships.push(membership);
-    this.dirty.users.add(userId);
-    this.changed();
+    this.changeUser(userId, (user) => user.memberships.push(membership));
   }
 
   /** A set-password link, used or not, until it expires. */
@@ -120,9 +116,14 @@ export class AuthState {
   }
 
   setPassword(userId: string, password: string): void {
+    this.changeUser(userId, (user) => (user.password = password));
+  }
+
+  /** Changes a stored user (none: nothing happens) and tells the listeners. */
+  private changeUser(userId: string, change: (user: SeedUser) => void): void {
     const user = this.users.get(userId);
     if (!user) return;
-    user.password = password;
+    change(user);
     this.dirty.users.add(userId);
     this.changed();
   }

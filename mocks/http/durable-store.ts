@@ -261,33 +261,25 @@ function versionsRecord(change: EngineChange): JournalRecord {
   return { kind: 'versions', projectId: change.projectId, versions: change.versions };
 }
 
+/** How each kind of journal record is applied to a loaded state. */
+const REPLAY: {
+  [K in JournalRecord['kind']]: (state: FakeServerState, record: Extract<JournalRecord, { kind: K }>) => void;
+} = {
+  versions: (state, record) => {
+    const { versions } = projectOf(state, record.projectId);
+    for (const version of record.versions) versions.push(version);
+  },
+  project: (state, record) => projectOf(state, record.id, record.name),
+  auth: (state, record) => (state.auth = record.auth),
+  'auth-changes': (state, record) => (state.auth = withAuthChanges(state.auth, record.changes)),
+  clock: (state, record) => (state.clockOffsetMs = record.offsetMs),
+  email: (state, record) => (state.emails = withSent(state.emails, record.email)),
+  keyvalue: (state, record) => (state.keyValues = withKeyValueChange(state.keyValues, record.change)),
+};
+
 /** Applies one journal record to a loaded state. */
 function replay(state: FakeServerState, record: JournalRecord): void {
-  switch (record.kind) {
-    case 'versions': {
-      const project = projectOf(state, record.projectId);
-      for (const version of record.versions) project.versions.push(version);
-      return;
-    }
-    case 'project':
-      projectOf(state, record.id, record.name);
-      return;
-    case 'auth':
-      state.auth = record.auth;
-      return;
-    case 'auth-changes':
-      state.auth = withAuthChanges(state.auth, record.changes);
-      return;
-    case 'clock':
-      state.clockOffsetMs = record.offsetMs;
-      return;
-    case 'email':
-      state.emails = withSent(state.emails, record.email);
-      return;
-    case 'keyvalue':
-      state.keyValues = withKeyValueChange(state.keyValues, record.change);
-      return;
-  }
+  (REPLAY[record.kind] as (state: FakeServerState, record: JournalRecord) => void)(state, record);
 }
 
 function projectOf(

@@ -41,14 +41,24 @@ async function startHttpHostAsDoctor(): Promise<{ host: HttpHost; session: ApiSe
 
 /**
  * For the describe block it is called in: starts the HTTP host (the doctor signed in) before its
- * tests, hands both to `use`, and closes the host after them.
+ * tests and closes it after them. The host and the session are read from the answer once started.
  */
-export function withHttpHost(use: (host: HttpHost, session: ApiSession) => void): void {
-  let started: HttpHost | undefined;
+export function withHttpHost(): { readonly host: HttpHost; readonly session: ApiSession } {
+  let started: { host: HttpHost; session: ApiSession } | undefined;
   beforeAll(async () => {
-    const { host, session } = await startHttpHostAsDoctor();
-    started = host;
-    use(host, session);
+    started = await startHttpHostAsDoctor();
   });
-  afterAll(() => started?.close());
+  afterAll(() => started?.host.close());
+  const current = (): { host: HttpHost; session: ApiSession } => {
+    if (!started) throw new Error('The HTTP host is started before the tests');
+    return started;
+  };
+  return {
+    get host() {
+      return current().host;
+    },
+    get session() {
+      return current().session;
+    },
+  };
 }
