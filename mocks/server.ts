@@ -50,6 +50,8 @@ export interface FakeServerOptions {
   state?: FakeServerState;
   clock?: MovableClock;
   accessTokenLifetimeSeconds?: number;
+  /** Check each access token's signature once and remember it (the HTTP host does, for throughput). */
+  rememberVerifiedTokens?: boolean;
   /** Runs bot code; a worker thread (Node) or a Worker (browser) by default. */
   botRunner?: BotRunner;
   /** Time limit of one bot run. */
@@ -121,6 +123,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       users,
       clock,
       accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+      rememberVerifiedTokens: options.rememberVerifiedTokens,
       google: options.google,
       sendEmail: (email, origin) => mailbox.send(email, origin),
     });

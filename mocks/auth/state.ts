@@ -35,10 +35,11 @@ export class AuthState {
     private readonly clock: Clock,
     secret: string,
     users: SeedUser[],
-    clients: AuthClient[]
+    clients: AuthClient[],
+    private readonly rememberVerified = false
   ) {
     this.secret = secret;
-    this.currentSigner = new TokenSigner(secret);
+    this.currentSigner = new TokenSigner(secret, rememberVerified);
     for (const user of users) this.users.set(user.id, structuredClone(user));
     for (const client of clients) this.clients.set(client.id, { ...client });
   }
@@ -184,7 +185,7 @@ export class AuthState {
   restore(snapshot: AuthSnapshot): void {
     const copy = structuredClone(snapshot);
     this.secret = copy.secret;
-    this.currentSigner = new TokenSigner(copy.secret);
+    this.currentSigner = new TokenSigner(copy.secret, this.rememberVerified);
     this.users = new Map(copy.users.map((user) => [user.id, user]));
     this.clients = new Map(copy.clients.map((client) => [client.id, client]));
     this.logins = new Map(copy.logins.map((login) => [login.id, login]));

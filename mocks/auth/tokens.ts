@@ -54,7 +54,11 @@ const VERIFIED_TOKENS = 1000;
 export class TokenSigner {
   private readonly key: JWK;
 
-  constructor(secret: string) {
+  /** With `rememberVerified`, a token's signature is checked once (see verify). */
+  constructor(
+    secret: string,
+    private readonly rememberVerified = false
+  ) {
     this.key = { kty: 'oct', k: base64url.encode(secret) };
   }
 
@@ -69,7 +73,7 @@ export class TokenSigner {
 
   /** Returns the claims of a valid token; throws FhirError(401) otherwise. */
   async verify(token: string, now: Date): Promise<JWTPayload> {
-    const known = this.verified.get(token);
+    const known = this.rememberVerified ? this.verified.get(token) : undefined;
     if (known) {
       // The signature of this exact token was checked before; its time limits are checked every time.
       if (typeof known.exp === 'number' && known.exp <= seconds(now)) throw unauthorized('Token expired');
@@ -78,7 +82,7 @@ export class TokenSigner {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
-      this.remember(token, Object.freeze(payload));
+      if (this.rememberVerified) this.remember(token, Object.freeze(payload));
       return payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('Token expired');

@@ -68,7 +68,11 @@ export interface FhirEngine extends ProjectDirectory {
    * The resource as this caller may read it (without the fields their policy hides), or undefined
    * when they may not read it (another project, outside their compartment, an admin type).
    */
-  visibleTo(context: RequestContext, projectId: string, resource: Resource): Promise<Resource | undefined>;
+  visibleTo(
+    context: RequestContext,
+    projectId: string,
+    resource: Resource
+  ): Resource | undefined | Promise<Resource | undefined>;
 }
 
 export interface FhirEngineOptions {
@@ -248,10 +252,13 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
     },
 
-    async visibleTo(context, projectId, resource) {
+    visibleTo(context, projectId, resource) {
+      // Answered at once unless the patient compartment a policy needs is still to be loaded.
+      if (context.accessPolicy && !compartment.isLoaded) {
+        return compartment.ensure().then(() => engine.visibleTo(context, projectId, resource));
+      }
       const store = projects.get(context.projectId);
       if (!store || projectId !== context.projectId) return undefined;
-      if (context.accessPolicy) await compartment.ensure();
       const access = new AccessControl(context, store.search, compartment);
       if (!access.allows(resource, 'read')) return undefined;
       return access.hidesFields ? hideFields(resource, (type) => access.hiddenFields(type)) : resource;

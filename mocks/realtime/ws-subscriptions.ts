@@ -245,21 +245,26 @@ export class WsSubscriptions {
         continue;
       for (const listener of sockets) {
         const binding = listener.bound.get(key);
-        if (binding) void this.notifyReader(listener.socket, binding, projectId, subscriptionId, resource);
+        if (binding) this.notifyReader(listener.socket, binding, projectId, subscriptionId, resource);
       }
     }
   }
 
   /** Sends the notification only if the socket's reader may read the resource, as they may read it. */
-  private async notifyReader(
+  private notifyReader(
     socket: RealtimeSocket,
     binding: Binding,
     projectId: string,
     subscriptionId: string,
     resource: Resource
-  ): Promise<void> {
-    const visible = await this.options.engine.visibleTo(binding.reader, projectId, resource);
-    if (visible) safeSend(socket, notification(this.options.clock, binding.baseUrl, subscriptionId, visible));
+  ): void {
+    const send = (visible: Resource | undefined): void => {
+      if (visible)
+        safeSend(socket, notification(this.options.clock, binding.baseUrl, subscriptionId, visible));
+    };
+    const visible = this.options.engine.visibleTo(binding.reader, projectId, resource);
+    if (visible instanceof Promise) void visible.then(send);
+    else send(visible);
   }
 
   /** The resource as it was before a delete, read from its history. */
