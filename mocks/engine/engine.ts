@@ -1,4 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { hideFields } from './field-paths';
 import { AccessControl } from './access';
 import { PatientCompartment } from './compartment';
 import type { ProjectDirectory } from '../auth/types';
@@ -63,6 +64,15 @@ export interface FhirEngine extends ProjectDirectory {
    * $export. Stored versions are frozen: read them, never change them.
    */
   currentResources(projectId: string, types?: readonly string[]): Iterable<Resource>;
+  /**
+   * The resource as this caller may read it (without the fields their policy hides), or undefined
+   * when they may not read it (another project, outside their compartment, an admin type).
+   */
+  visibleTo(
+    context: RequestContext,
+    projectId: string,
+    resource: Resource
+  ): Resource | undefined | Promise<Resource | undefined>;
 }
 
 export interface FhirEngineOptions {
@@ -170,6 +180,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
               body: await processBatch(fhirRequest, (entry) => changing(store, () => route(scope, entry))),
             }
           : changing(store, () => route(scope, fhirRequest));
+        // Fields the caller's policy hides leave no answer: reads, searches, includes, history, batches.
+        if (access.hidesFields) answer.body = hideFields(answer.body, (type) => access.hiddenFields(type));
         return toHttpResponse(request, fhirRequest.method, answer);
       } catch (error) {
         return errorResponse(error);
@@ -215,8 +227,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       projects.clear();
       for (const saved of snapshot.projects) {
         const store = addProject({ id: saved.id, name: saved.name, features: saved.features });
+        // The fresh store's search indexes are built on each type's first search.
         for (const version of saved.versions) store.appendQuietly(version);
-        store.reindex();
       }
     },
 
@@ -238,6 +250,18 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       const store = projects.get(projectId);
       if (!store) return;
       for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
+    },
+
+    visibleTo(context, projectId, resource) {
+      // Answered at once unless the patient compartment a policy needs is still to be loaded.
+      if (context.accessPolicy && !compartment.isLoaded) {
+        return compartment.ensure().then(() => engine.visibleTo(context, projectId, resource));
+      }
+      const store = projects.get(context.projectId);
+      if (!store || projectId !== context.projectId) return undefined;
+      const access = new AccessControl(context, store.search, compartment);
+      if (!access.allows(resource, 'read')) return undefined;
+      return access.hidesFields ? hideFields(resource, (type) => access.hiddenFields(type)) : resource;
     },
 
     readResource(projectId, resourceType, id) {

@@ -162,7 +162,7 @@ export function createResource(
   options: CreateOptions = {}
 ): WriteResult {
   assertWritable(resourceType);
-  const resource = asResourceOfType(body, resourceType);
+  const resource = scope.access.keepProtectedFields(asResourceOfType(body, resourceType), undefined);
   if (options.ifNoneExist) {
     const [existing] = conditionalMatches(scope, resourceType, options.ifNoneExist);
     if (existing?.id) return { status: 200, version: readCurrent(scope, resourceType, existing.id) };
@@ -182,12 +182,13 @@ export function updateResource(
 ): WriteResult {
   assertWritable(resourceType);
   assertValidId(id);
-  const resource = asResourceOfType(body, resourceType);
-  if (resource.id !== undefined && resource.id !== id) {
-    throw badRequest(`Resource id '${resource.id}' does not match the URL's '${id}'`, 'id');
+  const sent = asResourceOfType(body, resourceType);
+  if (sent.id !== undefined && sent.id !== id) {
+    throw badRequest(`Resource id '${sent.id}' does not match the URL's '${id}'`, 'id');
   }
   const latest = scope.store.latest(resourceType, id);
   checkIfMatch(resourceType, id, latest, ifMatch);
+  const resource = scope.access.keepProtectedFields(sent, latest?.resource);
   if (latest?.resource && sameContent(latest.resource, resource)) return { status: 200, version: latest };
   const status = latest?.resource ? 200 : 201;
   return { status, version: write(scope, resourceType, id, resource, method) };

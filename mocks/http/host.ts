@@ -42,7 +42,7 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
   const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
   if (dataFile && options.reset) DurableStore.remove(dataFile);
   const { store, state } = loadState(dataFile, options.compactJournalAtBytes);
-  const fake = createFakeServer({ ...options, state });
+  const fake = createFakeServer({ rememberVerifiedTokens: true, ...options, state });
   store?.attach(fake, !state);
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const pageHeaders = { 'Content-Security-Policy': contentSecurityPolicy(configuredFhirOrigin(staticDir)) };
