@@ -15,6 +15,7 @@ export function connectSyncWorker(): SyncServiceApi {
     start: (config) => remote.start(config),
     applyChange: (change) => remote.applyChange(change),
     syncNow: () => remote.syncNow(),
+    keepServerVersions: (resources) => remote.keepServerVersions(resources),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
     dismissFailure: (seq) => remote.dismissFailure(seq),
     retryFailure: (seq) => remote.retryFailure(seq),

@@ -31,6 +31,7 @@ import type { LocalChange } from '@/sync/engine/types';
 import type { ReplicaChanges, ReplicaProviderProps } from '../ReplicaProvider';
 import { ReplicaProvider } from '../ReplicaProvider';
 import { storeReader } from '../replica/memory-reader';
+import { parseUrlSearch, stringifyUrlSearch } from '../list/url-search';
 
 const BASE_URL = 'http://harness.test/';
 const PROJECT = 'clinic';
@@ -165,11 +166,8 @@ function testRouter(children: ReactNode, path: string) {
     routeTree: root.addChildren([tasks, screen]),
     history: createMemoryHistory({ initialEntries: [path] }),
     // Query values as plain text, as the app's router keeps them.
-    parseSearch: (searchStr) => Object.fromEntries(new URLSearchParams(searchStr)),
-    stringifySearch: (values) => {
-      const query = new URLSearchParams(values as Record<string, string>).toString();
-      return query ? `?${query}` : '';
-    },
+    parseSearch: parseUrlSearch,
+    stringifySearch: stringifyUrlSearch,
   });
 }
 
@@ -255,6 +253,7 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
       return service.applyChange(change);
     },
     syncNow: () => service.syncNow(),
+    keepServerVersions: (resources) => service.keepServerVersions(resources),
     resolveConflict: (seq, choice) => service.resolveConflict(seq, choice),
     dismissFailure: (seq) => service.dismissFailure(seq),
     retryFailure: (seq) => service.retryFailure(seq),

@@ -1,7 +1,7 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { Link, useNavigate } from '@tanstack/react-router';
-import type { StoredResource } from '@/ui';
+import { useNavigate } from '@tanstack/react-router';
+import { RowLink, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';
@@ -47,19 +47,9 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                   <Table.Td key={column.field}>
                     {index === 0 ? (
                       <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          size="sm"
-                          renderRoot={(props) => (
-                            <Link
-                              {...props}
-                              to="/Task/$id/$tab"
-                              params={{ id: record.id, tab: 'details' }}
-                              onClick={(event) => event.stopPropagation()}
-                            />
-                          )}
-                        >
+                        <RowLink href={`/Task/${encodeURIComponent(record.id)}/details`}>
                           {column.value(task, record.lastUpdated, names) || record.id}
-                        </Anchor>
+                        </RowLink>
                         <SyncBadge pending={record.pending} />
                       </Group>
                     ) : (

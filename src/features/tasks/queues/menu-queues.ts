@@ -1,4 +1,5 @@
 import { myTasks, roleQueue, stateQueue, taskQueues } from '@/fhir/task-queues';
+import { queryString } from '@/ui';
 
 /** One link of the side menu's Tasks group. */
 export interface MenuQueue {
@@ -59,11 +60,7 @@ export function taskMenuQueues(
 }
 
 /** URL query text that keeps '/', ':' and ',' readable: owner=Practitioner/1&status:not=completed. */
-export function queryString(search: Iterable<[string, string]>): string {
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/%2F/gi, '/').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
-  return [...search].map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-}
+export { queryString };
 
 export function queueHref(queue: MenuQueue): string {
   const query = queryString(queue.search);
