@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, NativeSelect, Stack, Table } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fieldLabel } from '../format';
 
 export interface FieldsDialogProps {
@@ -15,9 +15,6 @@ export interface FieldsDialogProps {
 export function FieldsDialog({ opened, fields, choices, onOk, onClose }: FieldsDialogProps) {
   const [chosen, setChosen] = useState<string[]>([...fields]);
   const [adding, setAdding] = useState('');
-  useEffect(() => {
-    if (opened) setChosen([...fields]);
-  }, [opened, fields]);
 
   const move = (index: number, by: number) => {
     const next = [...chosen];

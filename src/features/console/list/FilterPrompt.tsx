@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SearchParameterInfo } from '@/ui';
 import { fieldLabel } from '../format';
 import { operatorsFor, type FilterOperator } from './operators';
@@ -17,10 +17,6 @@ export function FilterPrompt({ parameter, onOk, onClose }: FilterPromptProps) {
   const operators = operatorsFor(parameter?.type);
   const [operator, setOperator] = useState<FilterOperator>('eq');
   const [value, setValue] = useState('');
-  useEffect(() => {
-    setOperator('eq');
-    setValue('');
-  }, [parameter]);
   const title = parameter ? `Filter ${fieldLabel(parameter.code)}` : 'Filter';
   return (
     <Modal opened={parameter !== undefined} onClose={onClose} title={title}>

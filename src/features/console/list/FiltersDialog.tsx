@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NativeSelect, Table, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SearchParameterInfo } from '@/ui';
 import { fieldLabel } from '../format';
 import { operatorLabel, operatorsFor, type FilterOperator } from './operators';
@@ -80,13 +80,6 @@ export function FiltersDialog({ opened, filters, parameters, onOk, onClose }: Fi
   const [rows, setRows] = useState<ListFilter[]>([...filters]);
   const [editing, setEditing] = useState<{ index: number; draft: DraftFilter } | undefined>();
   const [adding, setAdding] = useState<DraftFilter>(EMPTY);
-
-  useEffect(() => {
-    if (!opened) return;
-    setRows([...filters]);
-    setEditing(undefined);
-    setAdding(EMPTY);
-  }, [opened, filters]);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Filters" size="xl">

@@ -202,56 +202,68 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
         actions={actions}
         onOffset={(offset) => open({ ...search, offset })}
       />
-      <FieldsDialog
-        opened={dialog === 'fields'}
-        fields={fields}
-        choices={fieldChoices}
-        onClose={() => setDialog(undefined)}
-        onOk={(next) => {
-          setDialog(undefined);
-          open({ ...search, fields: next });
-        }}
-      />
-      <FiltersDialog
-        opened={dialog === 'filters'}
-        filters={search.filters}
-        parameters={parameters}
-        onClose={() => setDialog(undefined)}
-        onOk={(next) => {
-          setDialog(undefined);
-          open(withFilters(search, next));
-        }}
-      />
-      <FilterPrompt
-        parameter={prompt}
-        onClose={() => setPrompt(undefined)}
-        onOk={(filter) => {
-          setPrompt(undefined);
-          open(withFilters(search, [...search.filters, filter]));
-        }}
-      />
-      <ExportDialog
-        opened={dialog === 'export'}
-        resourceType={resourceType}
-        query={serverQuery}
-        columns={columns}
-        onClose={() => setDialog(undefined)}
-      />
-      <DeleteDialog
-        opened={dialog === 'delete'}
-        selected={selected}
-        onClose={() => setDialog(undefined)}
-        onDone={() => {
-          setDialog(undefined);
-          setSelectedIds(new Set());
-        }}
-      />
-      <BulkDialog
-        opened={dialog === 'bulk'}
-        selected={selected}
-        onClose={() => setDialog(undefined)}
-        onDone={() => setSelectedIds(new Set())}
-      />
+      {dialog === 'fields' && (
+        <FieldsDialog
+          opened
+          fields={fields}
+          choices={fieldChoices}
+          onClose={() => setDialog(undefined)}
+          onOk={(next) => {
+            setDialog(undefined);
+            open({ ...search, fields: next });
+          }}
+        />
+      )}
+      {dialog === 'filters' && (
+        <FiltersDialog
+          opened
+          filters={search.filters}
+          parameters={parameters}
+          onClose={() => setDialog(undefined)}
+          onOk={(next) => {
+            setDialog(undefined);
+            open(withFilters(search, next));
+          }}
+        />
+      )}
+      {prompt && (
+        <FilterPrompt
+          parameter={prompt}
+          onClose={() => setPrompt(undefined)}
+          onOk={(filter) => {
+            setPrompt(undefined);
+            open(withFilters(search, [...search.filters, filter]));
+          }}
+        />
+      )}
+      {dialog === 'export' && (
+        <ExportDialog
+          opened
+          resourceType={resourceType}
+          query={serverQuery}
+          columns={columns}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          opened
+          selected={selected}
+          onClose={() => setDialog(undefined)}
+          onDone={() => {
+            setDialog(undefined);
+            setSelectedIds(new Set());
+          }}
+        />
+      )}
+      {dialog === 'bulk' && (
+        <BulkDialog
+          opened
+          selected={selected}
+          onClose={() => setDialog(undefined)}
+          onDone={() => setSelectedIds(new Set())}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Bot, Bundle, Resource } from '@medplum/fhirtypes';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCommands, useFhirClient, useServerRead } from '@/ui';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -23,7 +23,6 @@ export function DeleteDialog({ opened, selected, onClose, onDone }: SelectionDia
   const { applyChange } = useCommands();
   const [error, setError] = useState<string | undefined>();
   const [running, setRunning] = useState(false);
-  useEffect(() => setError(undefined), [opened]);
 
   const run = async () => {
     setRunning(true);
@@ -83,10 +82,6 @@ export function BulkDialog({ opened, selected, onClose, onDone }: SelectionDialo
   const [botId, setBotId] = useState('');
   const [outcome, setOutcome] = useState<{ ok: number; errors: string[] } | undefined>();
   const [running, setRunning] = useState(false);
-  useEffect(() => {
-    setOutcome(undefined);
-    setBotId('');
-  }, [opened]);
 
   const list: Bot[] =
     bots.status === 'ready'

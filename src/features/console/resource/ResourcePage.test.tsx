@@ -152,8 +152,7 @@ describe('the resource page', () => {
     expect(screen.getByText('From the server')).toBeInTheDocument();
     unmount();
     // A fresh device, whose page has not read the patient before.
-    ctx.h.stop();
-    h = await replicaHarness();
+    await ctx.restart();
     await renderConsole('/Patient/p9/details', { online: false });
     expect(await screen.findByText('Not available offline')).toBeInTheDocument();
   });

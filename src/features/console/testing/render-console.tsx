@@ -40,6 +40,11 @@ export function consoleTestHarness() {
       return current;
     },
     renderConsole: (path: string, setup?: ConsoleSetup) => renderConsole(ctx.h, path, setup),
+    /** Stops this test's harness and starts a fresh one: another device, a new server. */
+    async restart(): Promise<void> {
+      current?.stop();
+      current = await replicaHarness();
+    },
   };
   return ctx;
 }
