@@ -47,6 +47,12 @@ type Dialog = 'fields' | 'filters' | 'export' | 'delete' | 'bulk' | undefined;
 
 const NO_PARAMETERS: SearchParameterInfo[] = [];
 
+const WIDE_TOOLS: { label: string; dialog: Dialog; needsSelection: boolean }[] = [
+  { label: 'Export...', dialog: 'export', needsSelection: false },
+  { label: 'Delete...', dialog: 'delete', needsSelection: true },
+  { label: 'Bulk...', dialog: 'bulk', needsSelection: true },
+];
+
 function KnownResourceList({ resourceType }: { resourceType: string }) {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const navigate = useNavigate();
@@ -66,7 +72,8 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
     return params;
   }, [search]);
   const [refresh, setRefresh] = useState(0);
-  const found = useResourceList(resourceType, serverQuery.toString(), refresh);
+  const [deletedHere, setDeletedHere] = useState<ReadonlySet<string>>(new Set());
+  const found = useResourceList(resourceType, serverQuery.toString(), refresh, deletedHere);
 
   const fields = search.fields ?? defaultFields(resourceType);
   const columns = useMemo(
@@ -127,27 +134,19 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
         <Button variant="default" mih={44} onClick={() => void navigate({ href: `/${resourceType}/new` })}>
           New...
         </Button>
-        <Button variant="default" mih={44} visibleFrom="sm" onClick={() => setDialog('export')}>
-          Export...
-        </Button>
-        <Button
-          variant="default"
-          mih={44}
-          visibleFrom="sm"
-          disabled={selected.length === 0}
-          onClick={() => setDialog('delete')}
-        >
-          Delete...
-        </Button>
-        <Button
-          variant="default"
-          mih={44}
-          visibleFrom="sm"
-          disabled={selected.length === 0}
-          onClick={() => setDialog('bulk')}
-        >
-          Bulk...
-        </Button>
+        {/* Tools for a wide screen: hidden under 768 px. */}
+        {WIDE_TOOLS.map((tool) => (
+          <Button
+            key={tool.dialog}
+            variant="default"
+            mih={44}
+            visibleFrom="sm"
+            disabled={tool.needsSelection && selected.length === 0}
+            onClick={() => setDialog(tool.dialog)}
+          >
+            {tool.label}
+          </Button>
+        ))}
         <ActionIcon
           variant="default"
           size={44}
@@ -252,6 +251,7 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
           onClose={() => setDialog(undefined)}
           onDone={() => {
             setDialog(undefined);
+            setDeletedHere(new Set([...deletedHere, ...selectedIds]));
             setSelectedIds(new Set());
           }}
         />

@@ -146,24 +146,22 @@ export function quickDateFilters(code: string, quick: QuickDateFilter, now: numb
   const today = new Date(now);
   const shiftDays = (n: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + n);
   const shiftMonths = (n: number) => new Date(today.getFullYear(), today.getMonth() + n, 1);
-  const eq = (value: string): ListFilter[] => [{ code, operator: 'eq', value }];
-  switch (quick) {
-    case 'today':
-      return eq(day(today));
-    case 'yesterday':
-      return eq(day(shiftDays(-1)));
-    case 'tomorrow':
-      return eq(day(shiftDays(1)));
-    case 'this month':
-      return eq(month(today));
-    case 'last month':
-      return eq(month(shiftMonths(-1)));
-    case 'next month':
-      return eq(month(shiftMonths(1)));
-    case 'year to date':
-      return [
-        { code, operator: 'ge', value: `${today.getFullYear()}-01-01` },
-        { code, operator: 'le', value: day(today) },
-      ];
+  if (quick in DAY_SHIFTS) return [{ code, operator: 'eq', value: day(shiftDays(DAY_SHIFTS[quick] ?? 0)) }];
+  if (quick in MONTH_SHIFTS) {
+    return [{ code, operator: 'eq', value: month(shiftMonths(MONTH_SHIFTS[quick] ?? 0)) }];
   }
+  // Year to date: from the first of January to today, both included.
+  return [
+    { code, operator: 'ge', value: `${today.getFullYear()}-01-01` },
+    { code, operator: 'le', value: day(today) },
+  ];
 }
+
+/** Quick filters of one day: how many days from today. */
+const DAY_SHIFTS: Partial<Record<QuickDateFilter, number>> = { today: 0, yesterday: -1, tomorrow: 1 };
+/** Quick filters of one month: how many months from this one. */
+const MONTH_SHIFTS: Partial<Record<QuickDateFilter, number>> = {
+  'this month': 0,
+  'last month': -1,
+  'next month': 1,
+};

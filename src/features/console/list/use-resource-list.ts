@@ -38,8 +38,15 @@ export function matchesOf(bundle: Bundle, resourceType: string): Resource[] {
  * in part: the patients tasks point to, say), and its answers are kept in the replica; the rows show
  * the replica's view of them, so a change made here (a delete) shows at once. Offline the local query
  * engine searches the replica. `refresh` > 0 reads from the server again, past every cache.
+ * A delete confirmed by the server removes the replica's record, so the page names what it deleted.
  */
-export function useResourceList(resourceType: string, query: string, refresh = 0): ResourceListState {
+export function useResourceList(
+  resourceType: string,
+  query: string,
+  refresh = 0,
+  /** Ids deleted from this page: gone from the list even once the replica has forgotten them. */
+  deletedHere: ReadonlySet<string> = new Set()
+): ResourceListState {
   const { keepServerVersions } = useCommands();
   const server = useServerRead(`${resourceType}?${query}#${refresh}`, (fhir) => {
     const params = new URLSearchParams(query);
@@ -76,7 +83,7 @@ export function useResourceList(resourceType: string, query: string, refresh = 0
       // The user's view of each answer: unsent changes on top, deletes made here left out.
       const view = resources.flatMap((resource, i) => {
         const record = local?.held[i];
-        if (record?.deleted) return [];
+        if (record?.deleted || deletedHere.has(resource.id ?? '')) return [];
         return [record?.resource ?? resource];
       });
       const removed = resources.length - view.length;
