@@ -83,7 +83,13 @@ export { OfflineNotice } from './sync/OfflineNotice';
 export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLifecycleNotice';
 export { ListPager, type ListPagerProps } from './list/ListPager';
 export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
-export { parseUrlSearch, queryString, stringifyUrlSearch, textSearch, type UrlSearch } from './list/url-search';
+export {
+  parseUrlSearch,
+  queryString,
+  stringifyUrlSearch,
+  textSearch,
+  type UrlSearch,
+} from './list/url-search';
 export { RowLink } from './list/RowLink';
 export {
   useSearchParameters,
