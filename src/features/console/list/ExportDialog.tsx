@@ -1,8 +1,9 @@
-import { Alert, Button, Divider, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useFhirClient } from '@/ui';
 import type { ResourceColumn } from './columns';
 import { downloadText, EXPORT_LIMIT, exportFile, type ExportFormat } from './export';
+import { DialogActions } from './DialogActions';
 import { ExportButton } from './ExportButton';
 import { matchesOf } from './use-resource-list';
 
@@ -59,14 +60,11 @@ export function ExportDialog({ opened, resourceType, query, columns, onClose }: 
             {state.message}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button loading={state.status === 'running'} onClick={() => void run()}>
             Export
           </Button>
-        </Group>
+        </DialogActions>
         <Divider label="Every resource of the type" />
         <ExportButton resourceType={resourceType} />
       </Stack>

@@ -1,14 +1,12 @@
 import { ActionIcon, Button, Group, Modal, NativeSelect, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { fieldLabel } from '../format';
+import { DialogActions, type EditDialogProps } from './DialogActions';
 
-export interface FieldsDialogProps {
-  opened: boolean;
+export interface FieldsDialogProps extends EditDialogProps<string[]> {
   fields: readonly string[];
   /** What a column can show: the type's search parameters and elements. */
   choices: readonly string[];
-  onOk: (fields: string[]) => void;
-  onClose: () => void;
 }
 
 /** The Fields dialog: the list's columns in order; add, move up or down, remove. */
@@ -89,14 +87,11 @@ export function FieldsDialog({ opened, fields, choices, onOk, onClose }: FieldsD
             Add
           </Button>
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button disabled={chosen.length === 0} onClick={() => onOk(chosen)}>
             OK
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { Button, Group, Modal, NativeSelect, Table, TextInput } from '@mantine/c
 import { useState } from 'react';
 import type { SearchParameterInfo } from '@/ui';
 import { fieldLabel } from '../format';
+import { DialogActions, type EditDialogProps } from './DialogActions';
 import { operatorLabel, operatorsFor, type FilterOperator } from './operators';
 import type { ListFilter } from './search-request';
 
@@ -64,12 +65,9 @@ function FilterInputs({
 
 const isComplete = (draft: DraftFilter): draft is ListFilter => draft.code !== '' && draft.operator !== '';
 
-export interface FiltersDialogProps {
-  opened: boolean;
+export interface FiltersDialogProps extends EditDialogProps<ListFilter[]> {
   filters: readonly ListFilter[];
   parameters: readonly SearchParameterInfo[];
-  onOk: (filters: ListFilter[]) => void;
-  onClose: () => void;
 }
 
 /**
@@ -170,12 +168,9 @@ export function FiltersDialog({ opened, filters, parameters, onOk, onClose }: Fi
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={() => onOk(rows)}>OK</Button>
-      </Group>
+      </DialogActions>
     </Modal>
   );
 }

@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { systemClock } from '@/fhir/clock';
 import { ListPager, queryString, useSearchParameters, type SearchParameterInfo } from '@/ui';
 import { fieldLabel } from '../format';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { DEFAULT_SORT, defaultFields, resourceColumns, type ResourceColumn } from './columns';
+import { DEFAULT_SORT, defaultFields, resourceColumns } from './columns';
 import { ExportDialog } from './ExportDialog';
 import { FieldsDialog } from './FieldsDialog';
 import { FiltersDialog } from './FiltersDialog';
@@ -191,16 +191,27 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
           Offline: these results come from this device and may be incomplete.
         </Alert>
       )}
-      <ListBody
-        resourceType={resourceType}
-        found={found}
-        columns={columns}
-        search={search}
-        selectedIds={selectedIds}
-        onSelect={setSelectedIds}
-        actions={actions}
-        onOffset={(offset) => open({ ...search, offset })}
-      />
+      <ListBody resourceType={resourceType} found={found}>
+        {(resources, total) => (
+          <>
+            <ResourceTable
+              resourceType={resourceType}
+              resources={resources}
+              columns={columns}
+              selected={selectedIds}
+              onSelect={setSelectedIds}
+              actions={actions}
+            />
+            <ListPager
+              offset={search.offset}
+              count={search.count}
+              shown={resources.length}
+              total={total}
+              onOffset={(offset) => open({ ...search, offset })}
+            />
+          </>
+        )}
+      </ListBody>
       {dialog === 'fields' && (
         <FieldsDialog
           opened
@@ -271,24 +282,12 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
 interface ListBodyProps {
   resourceType: string;
   found: ReturnType<typeof useResourceList>;
-  columns: ResourceColumn[];
-  search: ListSearch;
-  selectedIds: Set<string>;
-  onSelect: (ids: Set<string>) => void;
-  actions: ColumnActions;
-  onOffset: (offset: number) => void;
+  /** The rows and pager of a page that has some. */
+  children: (resources: Resource[], total: number) => ReactNode;
 }
 
-function ListBody({
-  resourceType,
-  found,
-  columns,
-  search,
-  selectedIds,
-  onSelect,
-  actions,
-  onOffset,
-}: ListBodyProps) {
+/** The list's state: loading, offline, the search's error, 'No results', or its rows. */
+function ListBody({ resourceType, found, children }: ListBodyProps) {
   switch (found.status) {
     case 'loading':
       return (
@@ -314,31 +313,12 @@ function ListBody({
     case 'ready':
       break;
   }
-  const resources: Resource[] = found.resources;
-  if (found.total === 0 || resources.length === 0) {
+  if (found.total === 0 || found.resources.length === 0) {
     return (
       <Text c="dimmed" py="md">
         No results
       </Text>
     );
   }
-  return (
-    <>
-      <ResourceTable
-        resourceType={resourceType}
-        resources={resources}
-        columns={columns}
-        selected={selectedIds}
-        onSelect={onSelect}
-        actions={actions}
-      />
-      <ListPager
-        offset={search.offset}
-        count={search.count}
-        shown={resources.length}
-        total={found.total}
-        onOffset={onOffset}
-      />
-    </>
-  );
+  return <>{children(found.resources, found.total)}</>;
 }

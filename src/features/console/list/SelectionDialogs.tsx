@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Bot, Bundle, Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { useCommands, useFhirClient, useServerRead } from '@/ui';
+import { DialogActions } from './DialogActions';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const label = (resource: Resource) => `${resource.resourceType}/${resource.id ?? ''}`;
@@ -60,14 +61,11 @@ export function DeleteDialog({ opened, selected, onClose, onDone }: SelectionDia
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color="red" loading={running} onClick={() => void run()}>
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );
@@ -138,14 +136,11 @@ export function BulkDialog({ opened, selected, onClose, onDone }: SelectionDialo
             ))}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
+        <DialogActions onCancel={onClose} cancel="Close">
           <Button disabled={!botId} loading={running} onClick={() => void run()}>
             Run
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

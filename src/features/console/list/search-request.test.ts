@@ -62,22 +62,13 @@ describe('the quick date filters', () => {
 
 describe('the operators per parameter type', () => {
   const labels = (type: string) => operatorsFor(type).map((choice) => choice.label);
-  it('string: equals, not, contains, exact; token and reference: equals, not', () => {
-    expect(labels('string')).toEqual(['equals', 'not', 'contains', 'exact']);
-    expect(labels('token')).toEqual(['equals', 'not']);
-    expect(labels('reference')).toEqual(['equals', 'not']);
+  it('number and quantity share the six comparisons, which date extends', () => {
+    expect(labels('number')).toHaveLength(6);
+    expect(labels('quantity')).toEqual(labels('number'));
+    expect(labels('date').slice(0, 6)).toEqual(labels('number'));
+    expect(labels('date').slice(6)).toEqual(['starts after', 'ends before', 'approximately']);
   });
-  it('number and quantity: the six comparisons; date adds starts after, ends before, approximately', () => {
-    const six = [
-      'equals',
-      'not equals',
-      'greater than',
-      'less than',
-      'greater than or equals',
-      'less than or equals',
-    ];
-    expect(labels('number')).toEqual(six);
-    expect(labels('quantity')).toEqual(six);
-    expect(labels('date')).toEqual([...six, 'starts after', 'ends before', 'approximately']);
+  it('a type without comparisons (composite) offers equals only', () => {
+    expect(labels('composite')).toEqual(['equals']);
   });
 });
