@@ -48,6 +48,7 @@
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
  * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
+ * - <TableHeader headings/>: a heading row of plain names.
  * - <RowLink href>: a list row's first cell, a link that opens the row without the row's own click.
  * - parseUrlSearch / stringifyUrlSearch / textSearch / queryString: the router's URL query (repeated
  *     parameters kept as lists).
@@ -91,6 +92,7 @@ export {
   type UrlSearch,
 } from './list/url-search';
 export { RowLink } from './list/RowLink';
+export { TableHeader } from './list/TableHeader';
 export {
   useSearchParameters,
   type SearchParameterInfo,

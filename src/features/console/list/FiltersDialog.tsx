@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NativeSelect, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { SearchParameterInfo } from '@/ui';
+import { TableHeader, type SearchParameterInfo } from '@/ui';
 import { fieldLabel } from '../format';
 import { DialogActions, type EditDialogProps } from './DialogActions';
 import { operatorLabel, operatorsFor, type FilterOperator } from './operators';
@@ -83,14 +83,7 @@ export function FiltersDialog({ opened, filters, parameters, onOk, onClose }: Fi
     <Modal opened={opened} onClose={onClose} title="Filters" size="xl">
       <Table.ScrollContainer minWidth={560}>
         <Table aria-label="Filters">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Operation</Table.Th>
-              <Table.Th>Value</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader headings={['Field', 'Operation', 'Value', 'Actions']} />
           <Table.Tbody>
             {rows.map((filter, index) =>
               editing?.index === index ? (

@@ -79,17 +79,9 @@ describe('the resource list', () => {
     expect(await operatorsOf('name')).toEqual(['equals', 'not', 'contains', 'exact']);
     expect(await operatorsOf('gender')).toEqual(['equals', 'not']);
     expect(await operatorsOf('general-practitioner')).toEqual(['equals', 'not']);
-    expect(await operatorsOf('birthdate')).toEqual([
-      'equals',
-      'not equals',
-      'greater than',
-      'less than',
-      'greater than or equals',
-      'less than or equals',
-      'starts after',
-      'ends before',
-      'approximately',
-    ]);
+    expect((await operatorsOf('birthdate')).join(', ')).toBe(
+      'equals, not equals, greater than, less than, greater than or equals, less than or equals, starts after, ends before, approximately'
+    );
     expect(within(dialog).queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
     await userEvent.selectOptions(operation, 'ge');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Value' }), '1970-01-01');

@@ -13,13 +13,12 @@ const patient: Patient = {
   gender: 'female',
 };
 const other: Patient = { resourceType: 'Patient', id: 'p2', name: [{ family: '=HYPERLINK("x")' }] };
-const observation: Observation = {
-  resourceType: 'Observation',
-  id: 'o1',
-  status: 'final',
-  code: { text: 'Potassium' },
-  subject: { reference: 'Patient/p1' },
-};
+/** A result about a patient, pointing at it by its id on this server. */
+const resultAbout = (subject: Patient): Observation => ({
+  ...{ resourceType: 'Observation', id: 'o1', status: 'final' },
+  ...{ code: { text: 'Potassium' }, subject: { reference: `Patient/${subject.id ?? ''}` } },
+});
+const observation = resultAbout(patient);
 
 describe('the CSV export', () => {
   it('has a header of the columns, ID first, and one quoted row per resource', () => {
