@@ -198,8 +198,7 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
               resourceType={resourceType}
               resources={resources}
               columns={columns}
-              selected={selectedIds}
-              onSelect={setSelectedIds}
+              selection={[selectedIds, (ids) => setSelectedIds(ids)]}
               actions={actions}
             />
             <ListPager

@@ -51,8 +51,8 @@ interface ResourceTableProps {
   resourceType: string;
   resources: Resource[];
   columns: ResourceColumn[];
-  selected: ReadonlySet<string>;
-  onSelect: (ids: Set<string>) => void;
+  /** The ids checked, and how to change them. */
+  selection: [ReadonlySet<string>, (ids: Set<string>) => void];
   actions: ColumnActions;
 }
 
@@ -60,14 +60,8 @@ interface ResourceTableProps {
  * The rows of a resource list: a checkbox each (and one for the page), column headings with their
  * menus; the first cell links to the resource, the whole row opens it.
  */
-export function ResourceTable({
-  resourceType,
-  resources,
-  columns,
-  selected,
-  onSelect,
-  actions,
-}: ResourceTableProps) {
+export function ResourceTable({ resourceType, resources, columns, selection, actions }: ResourceTableProps) {
+  const [selected, onSelect] = selection;
   const navigate = useNavigate();
   const hrefOf = (id: string) => `/${resourceType}/${encodeURIComponent(id)}`;
   const ids = resources.map((resource) => resource.id ?? '');
