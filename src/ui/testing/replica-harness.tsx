@@ -246,22 +246,19 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
 
   const applied: LocalChange[] = [];
   // The real service, remembering each change the page hands it.
-  const recording: SyncServiceApi = {
-    start: (startConfig) => service.start(startConfig),
-    applyChange: (change) => {
-      applied.push(change);
-      return service.applyChange(change);
+  // Every other call goes straight to the service.
+  const recording = new Proxy(service, {
+    get(target, name, receiver) {
+      if (name === 'applyChange') {
+        return (change: LocalChange) => {
+          applied.push(change);
+          return target.applyChange(change);
+        };
+      }
+      const value: unknown = Reflect.get(target, name, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    syncNow: () => service.syncNow(),
-    keepServerVersions: (resources) => service.keepServerVersions(resources),
-    resolveConflict: (seq, choice) => service.resolveConflict(seq, choice),
-    dismissFailure: (seq) => service.dismissFailure(seq),
-    retryFailure: (seq) => service.retryFailure(seq),
-    status: () => service.status(),
-    subscribe: (listener) => service.subscribe(listener),
-    unsubscribe: (id) => service.unsubscribe(id),
-    signOut: () => service.signOut(),
-  };
+  }) as SyncServiceApi;
   const props: ReplicaHarness['props'] = {
     reader: storeReader(replica),
     service: recording,
