@@ -3,7 +3,7 @@
  * patients), as the list answers offline: the URL's search formatted from the control's filters, then
  * the local query engine over the replica's records (`searchReplica`, records read once, in Node)
  * for the new page. The Dexie read of the same search in Chromium is bench/replica.bench.ts.
- * Budget 100 ms median. Run with `npx tsx bench/search-control.bench.ts`.
+ * Budget 100 ms median. Run with `npx tsx bench/list-filter.bench.ts`.
  */
 import type { Resource } from '@medplum/fhirtypes';
 import { listSearchParameters } from '../mocks/engine/search';
