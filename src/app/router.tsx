@@ -15,7 +15,7 @@ import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { DevMailboxPage } from './pages/DevMailboxPage';
 import { isTaskTab, TaskDetailPage, TaskListPage } from '../features/tasks';
-import { queryString } from '../ui';
+import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '../ui';
 import { AppLayout } from './shell/AppLayout';
 import { PageError } from './shell/PageError';
 import {
@@ -96,17 +96,16 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
-/** Lists keep their query (fields, sort, filters) as plain text values: 'performer=158965000' stays a string. */
-type PlainSearch = Record<string, string>;
-
-function plainSearch(search: Record<string, unknown>): PlainSearch {
-  return Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)]));
-}
+/**
+ * A list's query (fields, sort, filters, page) as plain text values: 'performer=158965000' stays a
+ * string, and a repeated parameter (two filters on one field) stays a list.
+ */
+type ListSearch = UrlSearch;
 
 const tasksRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/Task',
-  validateSearch: plainSearch,
+  validateSearch: (search: Record<string, unknown>): ListSearch => textSearch(search),
   component: TaskListPage,
 });
 
@@ -136,7 +135,7 @@ const taskTabRoute = createRoute({
 const consoleListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType',
-  validateSearch: plainSearch,
+  validateSearch: (search: Record<string, unknown>): ListSearch => textSearch(search),
   component: function ConsoleList() {
     const { resourceType } = consoleListRoute.useParams();
     return <ConsoleListRoute key={resourceType} resourceType={resourceType} />;
@@ -213,22 +212,6 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** Query values as plain text, and URLs that keep '/', ':' and ',' readable (/Task?owner=Practitioner/1). */
-function parseSearch(searchStr: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(searchStr));
-}
-
-function stringifySearch(search: Record<string, unknown>): string {
-  const entries = Object.entries(search)
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]): [string, string] => [
-      name,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]);
-  const query = queryString(entries);
-  return query ? `?${query}` : '';
-}
-
 export function createAppRouter(client: ApiClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
@@ -237,8 +220,8 @@ export function createAppRouter(client: ApiClient, history?: RouterHistory) {
     defaultPreload: false,
     // A page that throws shows the error inside the shell; the next location clears it.
     defaultErrorComponent: PageError,
-    parseSearch,
-    stringifySearch,
+    parseSearch: parseUrlSearch,
+    stringifySearch: stringifyUrlSearch,
     scrollRestoration: true,
   });
 }

@@ -16,6 +16,7 @@ export function connectSyncWorker(database: string): SyncServiceApi {
     start: (config) => remote.start(config),
     applyChange: (change) => remote.applyChange(change),
     syncNow: () => remote.syncNow(),
+    keepServerVersions: (resources) => remote.keepServerVersions(resources),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
     dismissFailure: (seq) => remote.dismissFailure(seq),
     retryFailure: (seq) => remote.retryFailure(seq),

@@ -48,6 +48,11 @@
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
  * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
+ * - <TableHeader headings/>: a heading row of plain names.
+ * - parseUrlSearch / stringifyUrlSearch / textSearch / queryString: the router's URL query (repeated
+ *     parameters kept as lists).
+ * - useSearchParameters(resourceType) → { status, parameters: [{ code, type, expression }], elements }:
+ *     a type's search parameters and elements, from the server once, then kept in the replica.
  */
 export {
   ReplicaProvider,
@@ -83,6 +88,19 @@ export { OfflineNotice } from './sync/OfflineNotice';
 export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLifecycleNotice';
 export { ListPager, type ListPagerProps } from './list/ListPager';
 export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
+export {
+  parseUrlSearch,
+  queryString,
+  stringifyUrlSearch,
+  textSearch,
+  type UrlSearch,
+} from './list/url-search';
+export { TableHeader } from './list/TableHeader';
+export {
+  useSearchParameters,
+  type SearchParameterInfo,
+  type SearchParametersState,
+} from './hooks/use-search-parameters';
 export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';
@@ -120,7 +138,6 @@ export {
   bestMatchingLink,
   linkFromTarget,
   linkHref,
-  queryString,
   type MenuGroup,
   type MenuLink,
 } from './navigation/active-link';

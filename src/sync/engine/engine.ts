@@ -1,4 +1,5 @@
-import type { ResourceKey } from '@/db/types';
+import type { Resource } from '@medplum/fhirtypes';
+import { resourceKey, type ResourceKey } from '@/db/types';
 import { Emitter } from '../events';
 import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
@@ -8,6 +9,7 @@ import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
+import { acceptServerVersion } from './record';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
 import { IDLE_SYNC_STATUS } from './types';
 import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
@@ -143,6 +145,24 @@ export class SyncEngine {
     await this.refreshStatus();
     if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
     return applied;
+  }
+
+  /**
+   * Keeps versions the page read from the server (a console search's answers) in the replica, as a
+   * pull would: a version older than the one held is ignored, and unsent local changes stay on top.
+   * Answers the keys it stored.
+   */
+  async keepServerVersions(resources: readonly Resource[]): Promise<ResourceKey[]> {
+    const kept = await this.context.replica.transaction(async (tx) => {
+      const keys: ResourceKey[] = [];
+      for (const resource of resources) {
+        if (resource.id && (await acceptServerVersion(tx, resource)))
+          keys.push(resourceKey(resource.resourceType, resource.id));
+      }
+      return keys;
+    });
+    if (kept.length > 0) this.changed(kept);
+    return kept;
   }
 
   /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */

@@ -1,3 +1,4 @@
+import type { Resource } from '@medplum/fhirtypes';
 import type { ApiClient } from '../client';
 import { Emitter } from '../events';
 import { SYNC_LOCK_NAME, type SyncEngine } from '../engine/engine';
@@ -61,6 +62,10 @@ export class SyncService implements SyncServiceApi {
     if (this.current.leader) await engine.syncNow();
     else this.nudgeLeader();
     return this.current;
+  }
+
+  async keepServerVersions(resources: Resource[]): Promise<void> {
+    await this.requireEngine().keepServerVersions(resources);
   }
 
   async resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {

@@ -1,4 +1,5 @@
 import { REPLICA_DATABASE_NAME } from '@/db/schema';
+import type { Resource } from '@medplum/fhirtypes';
 import type { ReplicaStore } from '@/db/types';
 import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
@@ -37,6 +38,8 @@ export interface SyncServiceApi {
   /** Applies a change to the replica and the outbox in one transaction: resolved once durable. */
   applyChange(change: LocalChange): Promise<AppliedChange>;
   syncNow(): Promise<ServiceStatus>;
+  /** Keeps versions the page read from the server in the replica, as a pull would (older ones ignored). */
+  keepServerVersions(resources: Resource[]): Promise<void>;
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;

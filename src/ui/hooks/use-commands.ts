@@ -1,3 +1,4 @@
+import type { Resource } from '@medplum/fhirtypes';
 import { useMemo } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import type { ConflictChoice, ServiceStatus } from '@/sync/service/types';
@@ -15,6 +16,11 @@ export interface Commands {
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
   syncNow(): Promise<ServiceStatus>;
+  /**
+   * Keeps what the page read from the server (a console search's answers) in the replica, so it is
+   * there offline; an older version than the one held is ignored.
+   */
+  keepServerVersions(resources: Resource[]): Promise<void>;
 }
 
 /** The one write path of the UI: every change goes to the sync service. */
@@ -27,6 +33,7 @@ export function useCommands(): Commands {
       dismissFailure: (seq) => service.dismissFailure(seq),
       retryFailure: (seq) => service.retryFailure(seq),
       syncNow: () => service.syncNow(),
+      keepServerVersions: (resources) => service.keepServerVersions(resources),
     }),
     [service]
   );

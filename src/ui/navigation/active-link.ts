@@ -1,3 +1,5 @@
+import { queryString } from '../list/url-search';
+
 /** One link of the side navigation: a path and the query it opens, in URL order. */
 export interface MenuLink {
   label: string;
@@ -26,13 +28,6 @@ export const SOFT_PARAMETERS: readonly string[] = [
 ];
 
 const PAGING_PARAMETERS: readonly string[] = ['_offset', '_count'];
-
-/** URL query text that keeps '/', ':' and ',' readable: owner=Practitioner/1&status:not=completed. */
-export function queryString(search: Iterable<[string, string]>): string {
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/%2F/gi, '/').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
-  return [...search].map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-}
 
 /** The address a link opens: '/Task?owner=Practitioner/1'. */
 export function linkHref(link: Pick<MenuLink, 'pathname' | 'search'>): string {

@@ -1,5 +1,14 @@
 import type { Communication, HumanName, Reference, Resource } from '@medplum/fhirtypes';
-import { formatDateTime, formatHumanName, NO_NAMES, referenceLabel, type ReferenceNames } from '@/ui';
+import { compileExpression } from '@/fhir/search/expression';
+import {
+  formatDateTime,
+  formatHumanName,
+  formatValue,
+  NO_NAMES,
+  referenceLabel,
+  type ReferenceNames,
+  type SearchParameterInfo,
+} from '@/ui';
 import { dataTypeText, fieldLabel } from '../format';
 
 /** One column of the resource list: a field of the URL's `_fields` (or the defaults) and its text. */
@@ -10,6 +19,8 @@ export interface ResourceColumn {
   value: (resource: Resource, names?: ReferenceNames) => string;
   /** A column of references (subject, sender) links to what it names. */
   references?: (resource: Resource) => Reference[];
+  /** The search parameter of the same code, when there is one: the column can be sorted and filtered. */
+  parameter?: SearchParameterInfo;
 }
 
 /** The references an element holds: one, a list, or none when it is something else. */
@@ -75,10 +86,38 @@ const SPECIAL: Record<string, Omit<ResourceColumn, 'field'>> = {
   },
 };
 
-export function resourceColumns(fields: readonly string[]): ResourceColumn[] {
+/** The values a search parameter's expression finds in a resource, each formatted by its FHIR type. */
+function parameterText(resourceType: string, expression: string): (resource: Resource) => string {
+  const evaluate = compileExpression(expression, resourceType);
+  return (resource) =>
+    evaluate(resource)
+      .map((typed) => formatValue(typed.value, typed.type) ?? dataTypeText(typed.value) ?? '')
+      .filter(Boolean)
+      .join(', ');
+}
+
+/**
+ * The columns of `fields`: a search parameter's column shows what its expression finds; an element's
+ * shows the element. `parameters` are the type's search parameters (empty while they load).
+ */
+export function resourceColumns(
+  fields: readonly string[],
+  resourceType = '',
+  parameters: readonly SearchParameterInfo[] = []
+): ResourceColumn[] {
+  const byCode = new Map(parameters.map((parameter) => [parameter.code, parameter]));
   return fields.map((name) => {
+    const parameter = byCode.get(name);
     const special = SPECIAL[name];
-    if (special) return { field: name, ...special };
+    if (special) return { field: name, ...special, parameter };
+    if (parameter?.expression && ELEMENTS[name] === undefined) {
+      return {
+        field: name,
+        heading: fieldLabel(name),
+        value: parameterText(resourceType, parameter.expression),
+        parameter,
+      };
+    }
     const element = ELEMENTS[name] ?? name;
     return {
       field: name,
@@ -90,6 +129,7 @@ export function resourceColumns(fields: readonly string[]): ResourceColumn[] {
         return references.map((reference) => referenceLabel(reference, names)).join(', ');
       },
       references: (resource) => referencesIn(field(resource, element)),
+      parameter,
     };
   });
 }

@@ -1,9 +1,8 @@
 import type { Bundle, DiagnosticReport, Observation, Patient, Task } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
-import { renderConsole as renderConsoleOn, type ConsoleSetup } from '../testing/render-console';
+import { describe, expect, it } from 'vitest';
+import { consoleTestHarness } from '../testing/render-console';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
   resourceType: 'Observation',
@@ -60,13 +59,8 @@ const server = (path: string): unknown => {
   return undefined;
 };
 
-let h: ReplicaHarness;
-beforeEach(async () => {
-  h = await replicaHarness();
-});
-afterEach(() => h.stop());
-
-const renderConsole = (path: string, setup?: ConsoleSetup) => renderConsoleOn(h, path, setup);
+const ctx = consoleTestHarness();
+const { renderConsole } = ctx;
 
 describe('the resource page', () => {
   it('opens a report on its Report tab, results in the report’s order, the critical one highlighted', async () => {
@@ -158,8 +152,7 @@ describe('the resource page', () => {
     expect(screen.getByText('From the server')).toBeInTheDocument();
     unmount();
     // A fresh device, whose page has not read the patient before.
-    h.stop();
-    h = await replicaHarness();
+    await ctx.restart();
     await renderConsole('/Patient/p9/details', { online: false });
     expect(await screen.findByText('Not available offline')).toBeInTheDocument();
   });
