@@ -1,4 +1,6 @@
 import type { Transaction } from 'dexie';
+import { withQueueKeys } from './queue-keys';
+import type { StoredResource } from './types';
 
 /** The name of the replica's IndexedDB database. */
 export const REPLICA_DATABASE_NAME = 'carequeue';
@@ -13,15 +15,8 @@ export interface SchemaVersion {
   upgrade?: (transaction: Transaction) => Promise<unknown> | void;
 }
 
-/**
- * The indexes of `resources`. The compound ones end in priorityOrder and dueDate so that a queue is
- * walked in its display order and its first page reads about a page of rows:
- * - [owner+priorityOrder+dueDate]: My Tasks (owner = me) and the role queues (owner = '').
- * - [patientState+owner+priorityOrder+dueDate]: the state queues (unowned tasks of a state).
- * - [owner+status], [patientState+owner]: counts and narrow sets by owner and state.
- * - [resourceType+lastUpdated]: every task (or any type) newest first.
- */
-const RESOURCE_INDEXES = [
+/** The indexes of `resources` in version 1 (shipped; never edit). */
+const RESOURCE_INDEXES_V1 = [
   'key',
   'resourceType',
   'lastUpdated',
@@ -41,6 +36,28 @@ const RESOURCE_INDEXES = [
 ].join(', ');
 
 /**
+ * Version 2: `*queue` holds each task's entries per queue, prefix then rank (src/db/queue-keys.ts),
+ * so a queue page is read in display order and its size counted from the index alone. The compound
+ * queue indexes of version 1 could not give the queues' order (priority descending, due date
+ * ascending) and are dropped. The single-field indexes narrow general searches.
+ */
+const RESOURCE_INDEXES_V2 = [
+  'key',
+  'resourceType',
+  'lastUpdated',
+  'owner',
+  'status',
+  '*performer',
+  'patient',
+  'patientState',
+  'priorityOrder',
+  'dueDate',
+  'deleted',
+  '[resourceType+lastUpdated]',
+  '*queue',
+].join(', ');
+
+/**
  * Every version the app has shipped, oldest first. Never edit a shipped version: add a new one with
  * the changed stores and, if rows need rewriting, an upgrade. Outbox rows must survive every upgrade
  * (they are edits not yet on the server); the replica's tests open version N, write an outbox entry
@@ -50,12 +67,24 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
   {
     version: 1,
     stores: {
-      resources: RESOURCE_INDEXES,
+      resources: RESOURCE_INDEXES_V1,
       outbox: '++seq, key, state',
       conflicts: 'seq, key',
       cursors: 'resourceType',
       meta: 'key',
     },
+  },
+  {
+    version: 2,
+    stores: { resources: RESOURCE_INDEXES_V2 },
+    // Every stored record gets its queue entries; the outbox and everything else stay as they are.
+    upgrade: (transaction) =>
+      transaction
+        .table<StoredResource>('resources')
+        .toCollection()
+        .modify((record) => {
+          withQueueKeys(record);
+        }),
   },
 ];
 

@@ -67,11 +67,28 @@ describe('searches over the replica equal the server', () => {
     expect(await replicaAnswer(w, c.resourceType, c.params)).toEqual(server);
   });
 
-  it('loads only the queue-field candidates, not every task', async () => {
+  it('reads a queue page from the queue index: a page of rows and the count, no listing', async () => {
+    const reader = countingReader(await readerOf(w.store, w.keys));
+    const mine = await w.engine.searchReplica(reader, 'Task', myTasks(DOCTOR));
+    const ny = await w.engine.searchReplica(reader, 'Task', stateQueue('NY'));
+    expect(reader.lists).toEqual([]);
+    expect(reader.queues.map((q) => [q.returned, q.total])).toEqual([
+      [mine.resources.length, mine.total],
+      [ny.resources.length, ny.total],
+    ]);
+    expect(ny.total).toBeGreaterThan(0);
+  });
+
+  it('loads only the queue-field candidates of a filtered search, not every task', async () => {
     const reader = countingReader(await readerOf(w.store, w.keys));
     const allTasks = (await reader.listResources('Task', [])).length;
     reader.lists.length = 0;
-    const mine = await w.engine.searchReplica(reader, 'Task', myTasks(DOCTOR));
+    // A queue with one more filter is a general search, narrowed by the owner index.
+    const mine = await w.engine.searchReplica(
+      reader,
+      'Task',
+      withFilter(myTasks(DOCTOR), 'priority', 'stat')
+    );
     expect(reader.lists).toEqual([
       {
         resourceType: 'Task',
@@ -84,17 +101,30 @@ describe('searches over the replica equal the server', () => {
     expect(reader.lists[0]?.returned).toBeGreaterThanOrEqual(mine.total);
 
     reader.lists.length = 0;
-    const ny = await w.engine.searchReplica(reader, 'Task', stateQueue('NY'));
+    const ny = await w.engine.searchReplica(reader, 'Task', withFilter(stateQueue('NY'), '_count', '5'));
+    expect(reader.lists).toEqual([]);
+    const nyFiltered = await w.engine.searchReplica(
+      reader,
+      'Task',
+      withFilter(stateQueue('NY'), 'code:text', 'a')
+    );
     expect(reader.lists[0]?.conditions).toEqual([
       { field: 'owner', anyOf: [''] },
       { field: 'patientState', anyOf: ['NY'] },
     ]);
     expect(reader.lists[0]?.returned).toBeLessThan(allTasks / 3);
     expect(ny.total).toBeGreaterThan(0);
+    expect(nyFiltered.total).toBeLessThanOrEqual(ny.total);
     // The patients of the candidates were read by key for the chain, not all patients listed.
     expect(reader.lists.some((l) => l.resourceType === 'Patient')).toBe(false);
   });
 });
+
+function withFilter(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(name, value);
+  return next;
+}
 
 describe('the replica answers with the user’s view', () => {
   let w: World;
