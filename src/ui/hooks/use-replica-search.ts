@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { searchReplica, type ReplicaSearchState } from '../replica/search';
 import { usePendingOverlay } from './use-commands';
 import { useReplicaQuery } from '../use-replica-query';
@@ -13,13 +12,10 @@ export function useReplicaSearch(resourceType: string, query: string): ReplicaSe
     [resourceType, query]
   );
   const overlay = usePendingOverlay();
-  return useMemo(() => {
-    if (!found) return { status: 'loading' };
-    if (found.status !== 'ready' || overlay.empty) return found;
-    // The rows with the changes the replica does not hold yet drawn over them; a deleted row goes.
-    const records = found.records.map((record) => overlay.apply(record));
-    const shown = records.filter((record) => record.deleted === 0);
-    return { ...found, records: shown, total: found.total - (records.length - shown.length) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the overlay's snapshot re-renders this hook
-  }, [found, overlay, overlay.getSnapshot()]);
+  if (!found) return { status: 'loading' };
+  if (found.status !== 'ready' || overlay.empty) return found;
+  // The rows with the changes the replica does not hold yet drawn over them; a deleted row goes.
+  const records = found.records.map((record) => overlay.apply(record));
+  const shown = records.filter((record) => record.deleted === 0);
+  return { ...found, records: shown, total: found.total - (records.length - shown.length) };
 }
