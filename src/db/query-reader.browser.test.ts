@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedForm } from './derive';
 import { dexieQueryReader, meetsCondition, queuePageOf } from './query-reader';
 import { queuePrefix, type QueueSelector } from './queue-keys';
 import { openTestReplica } from './testing/dexie-harness';
@@ -125,4 +126,22 @@ describe('the local query engine reading IndexedDB', () => {
       }
     });
   }
+
+  it('keeps its copy of a listed type current with every change of the replica', async () => {
+    const owned = [{ field: 'owner', anyOf: ['Practitioner/carol'] }] as FieldCondition[];
+    await reader.listResources('Task', []);
+    const keysOf = async () => (await reader.listResources('Task', owned)).map((r) => r.key).sort();
+    const carol = (id: string) => recordOf(task(id, { owner: { reference: 'Practitioner/carol' } }));
+
+    await replica.store.transaction((tx) => tx.putResource(carol('late')));
+    expect(await keysOf()).toEqual(['Task/late']);
+    await replica.store.transaction((tx) => tx.removeResource('Task/late'));
+    expect(await keysOf()).toEqual([]);
+    // A bulk write is reported as a range: the copy is read again.
+    const many = Array.from({ length: 60 }, (_, i) => carol(`bulk${String(i).padStart(2, '0')}`));
+    await replica.store.db.resources.bulkPut(
+      await Promise.all(many.map((r) => storedForm(r, () => undefined)))
+    );
+    expect(await keysOf()).toEqual(many.map((r) => r.key).sort());
+  });
 });

@@ -1,5 +1,6 @@
 import type { ReplicaDatabase } from './database';
 import { QUEUE_RANGE_END, queueKeys } from './queue-keys';
+import { RecordCache } from './record-cache';
 import type {
   FieldCondition,
   QueueField,
@@ -56,12 +57,19 @@ export function queuePageOf(records: Iterable<StoredResource>, read: QueueRead):
 }
 
 /**
- * What the local query engine reads from IndexedDB: one index narrows (the most selective
- * condition), the other conditions are tested on the rows it loaded.
+ * What the local query engine reads from IndexedDB. Queue pages come from the queue index. Other
+ * searches list a type: from the page's copy of the type when it has one (kept current from the
+ * replica's change reports), else through one index (the most selective condition), the other
+ * conditions tested on the rows it loaded; a listing of a whole type fills the copy.
  */
 export function dexieQueryReader(db: ReplicaDatabase): ReplicaQueryReader {
+  const cache = new RecordCache(db);
   return {
     async listResources(resourceType, conditions) {
+      if (conditions.length === 0 || cache.holds(resourceType)) {
+        const rows = await cache.recordsOfType(resourceType);
+        return rows.filter((record) => conditions.every((condition) => meetsCondition(record, condition)));
+      }
       const ordered = [...conditions].sort(
         (a, b) => SELECTIVITY.indexOf(a.field) - SELECTIVITY.indexOf(b.field)
       );

@@ -33,29 +33,21 @@ const RESOURCE_INDEXES_V1 = [
   '[resourceType+lastUpdated]',
   '[owner+priorityOrder+dueDate]',
   '[patientState+owner+priorityOrder+dueDate]',
-].join(', ');
+];
 
 /**
- * Version 2: `*queue` holds each task's entries per queue, prefix then rank (src/db/queue-keys.ts),
- * so a queue page is read in display order and its size counted from the index alone. The compound
- * queue indexes of version 1 could not give the queues' order (priority descending, due date
- * ascending) and are dropped. The single-field indexes narrow general searches.
+ * Version 2 adds `*queue`: each task's entries per queue, prefix then rank (src/db/queue-keys.ts),
+ * so a queue page is read in display order and its size counted from the index alone. It drops the
+ * compound queue indexes of version 1, which could not give the queues' order (priority descending,
+ * due date ascending); the single-field indexes stay to narrow general searches.
  */
-const RESOURCE_INDEXES_V2 = [
-  'key',
-  'resourceType',
-  'lastUpdated',
-  'owner',
-  'status',
-  '*performer',
-  'patient',
-  'patientState',
-  'priorityOrder',
-  'dueDate',
-  'deleted',
-  '[resourceType+lastUpdated]',
-  '*queue',
-].join(', ');
+const DROPPED_IN_V2 = new Set([
+  '[owner+status]',
+  '[patientState+owner]',
+  '[owner+priorityOrder+dueDate]',
+  '[patientState+owner+priorityOrder+dueDate]',
+]);
+const RESOURCE_INDEXES_V2 = [...RESOURCE_INDEXES_V1.filter((index) => !DROPPED_IN_V2.has(index)), '*queue'];
 
 /**
  * Every version the app has shipped, oldest first. Never edit a shipped version: add a new one with
@@ -67,7 +59,7 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
   {
     version: 1,
     stores: {
-      resources: RESOURCE_INDEXES_V1,
+      resources: RESOURCE_INDEXES_V1.join(', '),
       outbox: '++seq, key, state',
       conflicts: 'seq, key',
       cursors: 'resourceType',
@@ -76,7 +68,7 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
   },
   {
     version: 2,
-    stores: { resources: RESOURCE_INDEXES_V2 },
+    stores: { resources: RESOURCE_INDEXES_V2.join(', ') },
     // Every stored record gets its queue entries; the outbox and everything else stay as they are.
     upgrade: (transaction) =>
       transaction

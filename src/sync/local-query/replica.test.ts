@@ -5,17 +5,10 @@ import { ROLE_CODES } from '@mocks/seed';
 import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import type { ResourceKey } from '@/db/types';
-import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
+import type { LocalQueryEngine } from './engine';
 import { myTasks, roleQueue, stateQueue } from '@/fhir/task-queues';
 import { adHocCases, pagingCases, queueCases } from './testing/cases';
-import {
-  fetchAll,
-  fetchDefinitions,
-  localAnswer,
-  serverAnswer,
-  signIn,
-  startFakeServer,
-} from './testing/parity';
+import { localAnswer, parityWorld, serverAnswer } from './testing/parity';
 import { changeLocally, countingReader, putServerResources, readerOf } from './testing/replica';
 
 const DOCTOR = 'Practitioner/practitioner-alice-smith';
@@ -31,15 +24,10 @@ interface World {
 
 /** A fake server signed in as the doctor, and a memory replica holding its Tasks and Patients. */
 async function world(): Promise<World> {
-  const node = startFakeServer();
-  const doctor = await signIn(node, 'doctor@example.com');
-  const definitions = await fetchDefinitions(doctor);
+  const { node, session: doctor, definitions, engine, resources } = await parityWorld('doctor@example.com');
   const store = new MemoryReplicaStore();
-  const keys = await putServerResources(store, [
-    ...(await fetchAll(doctor, 'Task')),
-    ...(await fetchAll(doctor, 'Patient')),
-  ]);
-  return { node, doctor, definitions, engine: createLocalQueryEngine({ definitions }), store, keys };
+  const keys = await putServerResources(store, resources);
+  return { node, doctor, definitions, engine, store, keys };
 }
 
 async function replicaAnswer(w: World, resourceType: string, params: URLSearchParams) {

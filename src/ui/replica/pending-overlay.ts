@@ -2,6 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ResourceKey, type StoredResource } from '@/db/types';
 import type { LocalChange } from '@/sync/engine/types';
 import type { Operation } from 'fast-json-patch';
+import { jsonEqual as sameValue } from '@/sync/engine/rebase';
 import { applyTolerant } from '@/sync/engine/view';
 
 /** A change the screen shows before the replica holds it. */
@@ -109,19 +110,4 @@ export class PendingOverlay {
 function applyOnto(current: Resource, entry: OverlayEntry): Resource {
   if (!entry.after || sameValue(current, entry.before)) return entry.after ?? current;
   return applyTolerant(current, entry.operations);
-}
-
-/** Deep equality of JSON values, whatever the order of object members. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-  if (keys.length !== Object.keys(right).filter((key) => right[key] !== undefined).length) return false;
-  return keys.every((key) => sameValue(left[key], right[key]));
 }
