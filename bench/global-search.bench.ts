@@ -58,6 +58,7 @@ const reader: ReplicaReader = {
     listResources: async (type, conditions) => structuredClone(await listing.listResources(type, conditions)),
     getResources: async (keys) => structuredClone(await listing.getResources(keys)),
     distinctValues: (type, field) => listing.distinctValues(type, field),
+    queuePage: async (read) => structuredClone(await listing.queuePage(read)),
   },
 };
 

@@ -1,4 +1,4 @@
-import { DexieReplicaStore, metaTableStorage, REPLICA_DATABASE_NAME } from '../db';
+import { DexieReplicaStore, metaTableStorage, REPLICA_DATABASE_NAME, replicaChanges } from '../db';
 import { ApiClient, MemoryStorage, webStorage, type FetchLike } from '../sync';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
 import { REFRESH_LOCK_NAME, scopedName } from '../sync/service/types';
@@ -72,7 +72,9 @@ async function buildReplica(
     const { browserPlatform, SyncService } = await import('../sync/service');
     service = new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
   }
-  return { reader: dexieReader(store.db), service, storage, lifecycle: store.lifecycle };
+  // Screens read again on every committed change of the replica (see replicaChanges).
+  const changes = replicaChanges(store.db);
+  return { reader: dexieReader(store.db), service, storage, lifecycle: store.lifecycle, changes };
 }
 
 /** A Web Lock around `work` where the browser has them. */
