@@ -34,7 +34,10 @@ async function completeWhileNursePauses(browser: Browser, offset: number) {
   const conflicts = syncStatus(doctor.page).getByRole('button', { name: '1 conflict' });
   await expect(conflicts).toBeVisible({ timeout: 40_000 });
   await conflicts.click();
-  const conflict = doctor.page.getByRole('region', { name: 'Conflict: Complete Task' });
+  // The open task page shows the conflict too: these steps resolve it in the header's panel.
+  const conflict = doctor.page
+    .getByRole('dialog', { name: 'Conflicts and failed changes' })
+    .getByRole('region', { name: 'Conflict: Complete Task' });
   await expect(conflict.getByText('Another user modified the task.')).toBeVisible();
   const statusRow = conflict.getByRole('row', { name: /status/ }).first();
   await expect(statusRow).toContainText('completed');

@@ -67,7 +67,7 @@ test.describe('the task screens', () => {
   }) => {
     const doctor = await signedInContext(browser, 'doctor@example.com');
     const nurse = await signedInContext(browser, 'nurse@example.com');
-    const [task] = (await readyTasks(doctor.page, 40, 1)) as [TaskLike];
+    const [task] = (await readyTasks(doctor.page, 28, 1)) as [TaskLike];
     await openTaskInApp(doctor.page, task.id);
     await openTaskInApp(nurse.page, task.id);
 

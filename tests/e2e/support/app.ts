@@ -23,6 +23,8 @@ export async function waitForFirstSync(page: Page): Promise<void> {
     .poll(() => replicaCount(page, 'Task'), { timeout: 30_000, message: 'tasks pulled into the replica' })
     .toBeGreaterThan(0);
   await expect(syncStatus(page).getByText('Online')).toBeVisible();
+  // The first rows arrive before the rest of the first sync: wait until its progress is gone.
+  await expect(syncStatus(page).getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** How many records of a type the replica (IndexedDB 'carequeue') holds, read in the page. */
