@@ -15,6 +15,19 @@ const ResourceVersionPage = lazy(() =>
   import('../features/console').then((module) => ({ default: module.ResourceVersionPage }))
 );
 
+const ResourceEditPage = lazy(() =>
+  import('../features/console').then((module) => ({ default: module.ResourceEditPage }))
+);
+const ResourceNewPage = lazy(() =>
+  import('../features/console').then((module) => ({ default: module.ResourceNewPage }))
+);
+const ResourceDeletePage = lazy(() =>
+  import('../features/console').then((module) => ({ default: module.ResourceDeletePage }))
+);
+const ResourceDiffPage = lazy(() =>
+  import('../features/console').then((module) => ({ default: module.ResourceDiffPage }))
+);
+
 function Loading({ children }: { children: ReactNode }) {
   return (
     <Suspense
@@ -54,6 +67,38 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
   return (
     <Loading>
       <ResourceVersionPage {...props} />
+    </Loading>
+  );
+}
+
+export function ConsoleNewRoute({ resourceType }: { resourceType: string }) {
+  return (
+    <Loading>
+      <ResourceNewPage resourceType={resourceType} />
+    </Loading>
+  );
+}
+
+export function ConsoleEditRoute(props: { resourceType: string; id: string }) {
+  return (
+    <Loading>
+      <ResourceEditPage {...props} />
+    </Loading>
+  );
+}
+
+export function ConsoleDeleteRoute(props: { resourceType: string; id: string }) {
+  return (
+    <Loading>
+      <ResourceDeletePage {...props} />
+    </Loading>
+  );
+}
+
+export function ConsoleDiffRoute(props: { resourceType: string; id: string; versionId: string }) {
+  return (
+    <Loading>
+      <ResourceDiffPage {...props} />
     </Loading>
   );
 }

@@ -17,7 +17,11 @@ import { DevMailboxPage } from './pages/DevMailboxPage';
 import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
 import { AppLayout } from './shell/AppLayout';
 import {
+  ConsoleDeleteRoute,
+  ConsoleDiffRoute,
+  ConsoleEditRoute,
   ConsoleListRoute,
+  ConsoleNewRoute,
   ConsoleResourceRoute,
   ConsoleVersionRoute,
   defaultConsoleTab,
@@ -173,6 +177,44 @@ const consoleVersionRoute = createRoute({
   },
 });
 
+/** A new resource of a type: the list's New button. */
+const consoleNewRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/new',
+  component: function ConsoleNew() {
+    const { resourceType } = consoleNewRoute.useParams();
+    return <ConsoleNewRoute key={resourceType} resourceType={resourceType} />;
+  },
+});
+
+const consoleEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id/edit',
+  component: function ConsoleEdit() {
+    const { resourceType, id } = consoleEditRoute.useParams();
+    return <ConsoleEditRoute key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
+  },
+});
+
+const consoleDeleteRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id/delete',
+  component: function ConsoleDelete() {
+    const { resourceType, id } = consoleDeleteRoute.useParams();
+    return <ConsoleDeleteRoute key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
+  },
+});
+
+/** What a version changed from the one before it (the history table's Diff link). */
+const consoleDiffRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/$resourceType/$id/_history/$versionId/diff',
+  component: function ConsoleDiff() {
+    const { resourceType, id, versionId } = consoleDiffRoute.useParams();
+    return <ConsoleDiffRoute resourceType={resourceType} id={id} versionId={versionId} />;
+  },
+});
+
 /** Dev mode only: the fake server's developer mailbox. */
 const mailboxRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -205,9 +247,13 @@ const routeTree = rootRoute.addChildren([
     uploadRoute,
     ...(import.meta.env.DEV ? [mailboxRoute] : []),
     consoleListRoute,
+    consoleNewRoute,
     consoleResourceRoute,
+    consoleEditRoute,
+    consoleDeleteRoute,
     consoleTabRoute,
     consoleVersionRoute,
+    consoleDiffRoute,
   ]),
 ]);
 

@@ -15,6 +15,8 @@ export function connectSyncWorker(): SyncServiceApi {
     start: (config) => remote.start(config),
     applyChange: (change) => remote.applyChange(change),
     syncNow: () => remote.syncNow(),
+    keepResources: (resources) => remote.keepResources(resources),
+    keepDefinitions: (rows) => remote.keepDefinitions(rows),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
     dismissFailure: (seq) => remote.dismissFailure(seq),
     retryFailure: (seq) => remote.retryFailure(seq),

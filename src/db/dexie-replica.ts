@@ -5,6 +5,7 @@ import { ReplicaLifecycle } from './lifecycle';
 import { REPLICA_TABLES } from './schema';
 import type {
   ConflictRecord,
+  DefinitionRow,
   OutboxEntry,
   ReplicaStore,
   ReplicaTransaction,
@@ -56,6 +57,7 @@ class DexieReplicaTransaction implements ReplicaTransaction {
   private readonly conflicts: Table<ConflictRecord, number>;
   private readonly cursors: Table<SyncCursor, string>;
   private readonly meta: Table<MetaRow, string>;
+  private readonly definitions: Table<DefinitionRow, string>;
 
   constructor(transaction: Transaction) {
     this.resources = transaction.table('resources');
@@ -63,6 +65,7 @@ class DexieReplicaTransaction implements ReplicaTransaction {
     this.conflicts = transaction.table('conflicts');
     this.cursors = transaction.table('cursors');
     this.meta = transaction.table('meta');
+    this.definitions = transaction.table('definitions');
   }
 
   getResource(key: ResourceKey) {
@@ -159,6 +162,14 @@ class DexieReplicaTransaction implements ReplicaTransaction {
 
   async putMeta(key: string, value: unknown) {
     await this.meta.put({ key, value });
+  }
+
+  getDefinition(key: string) {
+    return this.definitions.get(key);
+  }
+
+  async putDefinition(row: DefinitionRow) {
+    await this.definitions.put(row);
   }
 }
 

@@ -1,9 +1,11 @@
+import type { Resource } from '@medplum/fhirtypes';
 import type { ResourceKey } from '@/db/types';
 import { Emitter } from '../events';
 import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';
+import { keepServerVersions } from './keep';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
@@ -134,6 +136,12 @@ export class SyncEngine {
     await this.refreshStatus();
     if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
     return applied;
+  }
+
+  /** Keeps server versions the page read, and follows their types from now on. */
+  async keep(resources: Resource[]): Promise<void> {
+    const keys = await keepServerVersions(this.context.replica, resources);
+    this.changed(keys);
   }
 
   /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */

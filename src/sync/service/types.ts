@@ -1,4 +1,5 @@
-import type { ReplicaStore } from '@/db/types';
+import type { Resource } from '@medplum/fhirtypes';
+import type { DefinitionRow, ReplicaStore } from '@/db/types';
 import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
 
@@ -35,6 +36,13 @@ export interface SyncServiceApi {
   /** Applies a change to the replica and the outbox in one transaction: resolved once durable. */
   applyChange(change: LocalChange): Promise<AppliedChange>;
   syncNow(): Promise<ServiceStatus>;
+  /**
+   * Keeps server versions the page read (a resource the replica did not hold), so they are there
+   * offline and can be changed; their types are followed by the pull from then on.
+   */
+  keepResources(resources: Resource[]): Promise<void>;
+  /** Stores definitions the console keeps for offline use (schemas, value set expansions). */
+  keepDefinitions(rows: DefinitionRow[]): Promise<void>;
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;

@@ -1,3 +1,4 @@
+import type { Resource } from '@medplum/fhirtypes';
 import { useMemo } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import type { ConflictChoice, ServiceStatus } from '@/sync/service/types';
@@ -15,6 +16,8 @@ export interface Commands {
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
   syncNow(): Promise<ServiceStatus>;
+  /** Keeps server versions the page read in the replica (offline use, changes); their types are followed. */
+  keepResources(resources: Resource[]): Promise<void>;
 }
 
 /** The one write path of the UI: every change goes to the sync service. */
@@ -27,6 +30,7 @@ export function useCommands(): Commands {
       dismissFailure: (seq) => service.dismissFailure(seq),
       retryFailure: (seq) => service.retryFailure(seq),
       syncNow: () => service.syncNow(),
+      keepResources: (resources) => service.keepResources(resources),
     }),
     [service]
   );

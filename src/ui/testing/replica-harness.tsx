@@ -255,6 +255,8 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
       return service.applyChange(change);
     },
     syncNow: () => service.syncNow(),
+    keepResources: (resources) => service.keepResources(resources),
+    keepDefinitions: (rows) => service.keepDefinitions(rows),
     resolveConflict: (seq, choice) => service.resolveConflict(seq, choice),
     dismissFailure: (seq) => service.dismissFailure(seq),
     retryFailure: (seq) => service.retryFailure(seq),

@@ -1,5 +1,5 @@
-import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ListPager, pageOffset, pageSearch, pageSize, withOffset } from '@/ui';
 import { isResourceType } from '../resource-types';
@@ -34,6 +34,13 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
               {found.source === 'replica' ? 'From this device' : 'From the server'}
             </Badge>
           )}
+          <Button
+            variant="default"
+            mih={44}
+            renderRoot={(props) => <Link {...props} to="/$resourceType/new" params={{ resourceType }} />}
+          >
+            New...
+          </Button>
           <ExportButton resourceType={resourceType} />
         </Group>
       </Group>

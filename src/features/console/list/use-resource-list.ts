@@ -1,5 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { useReplicaSearch, useServerRead } from '@/ui';
+import { notReady } from '../server-state';
 
 /** One page of a resource list and where it came from. */
 export type ResourceListState =
@@ -43,17 +44,7 @@ export function useResourceList(resourceType: string, query: string): ResourceLi
     case 'not-held':
       break;
   }
-  switch (server.status) {
-    case 'idle':
-    case 'loading':
-      return { status: 'loading' };
-    case 'offline':
-      return { status: 'offline' };
-    case 'error':
-      return { status: 'error', message: server.message };
-    case 'ready': {
-      const resources = matchesOf(server.data, resourceType);
-      return { status: 'ready', resources, total: server.data.total ?? resources.length, source: 'server' };
-    }
-  }
+  if (server.status !== 'ready') return notReady(server) ?? { status: 'loading' };
+  const resources = matchesOf(server.data, resourceType);
+  return { status: 'ready', resources, total: server.data.total ?? resources.length, source: 'server' };
 }

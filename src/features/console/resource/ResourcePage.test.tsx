@@ -119,7 +119,7 @@ describe('the resource page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent)
-    ).toEqual(['Alice Smith2024-03-02 10:002', 'Lab Bot2024-03-01 08:001']);
+    ).toEqual(['Alice Smith2024-03-02 10:002Diff', 'Lab Bot2024-03-01 08:001Diff']);
     await userEvent.click(within(table).getByRole('link', { name: '1' }));
     expect(router.state.location.pathname).toBe('/DiagnosticReport/r1/_history/1');
     expect(await screen.findByRole('heading', { name: 'Version 1' })).toBeInTheDocument();
