@@ -142,6 +142,8 @@ export class SyncEngine {
   async keep(resources: Resource[]): Promise<void> {
     const keys = await keepServerVersions(this.context.replica, resources);
     this.changed(keys);
+    // The status is announced again, so in-memory readers (which no live query watches) read anew.
+    await this.refreshStatus();
   }
 
   /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */

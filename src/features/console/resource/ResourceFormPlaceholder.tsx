@@ -74,9 +74,7 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
           label="Fields (JSON)"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          autosize
-          minRows={8}
-          maxRows={30}
+          rows={16}
           error={parseError}
           styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
         />
