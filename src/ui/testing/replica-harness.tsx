@@ -32,6 +32,9 @@ import type { ReplicaChanges, ReplicaProviderProps } from '../ReplicaProvider';
 import { ReplicaProvider } from '../ReplicaProvider';
 import { storeReader } from '../replica/memory-reader';
 
+/** The one Task fixture builder, for screens' tests that need a task beside what they show. */
+export { task as taskFixture } from '@/db/testing/fixtures';
+
 const BASE_URL = 'http://harness.test/';
 const PROJECT = 'clinic';
 

@@ -2,8 +2,7 @@ import type { Bundle, DiagnosticReport, Observation, Patient } from '@medplum/fh
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { task as fixtureTask } from '@/db/testing/fixtures';
-import { replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { replicaHarness, taskFixture, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { renderConsole as renderConsoleOn, type ConsoleSetup } from '../testing/render-console';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
@@ -128,7 +127,7 @@ describe('the resource page', () => {
   });
 
   it('the Timeline lists the versions and the tasks about the resource', async () => {
-    const task = fixtureTask('t1', {
+    const task = taskFixture('t1', {
       code: { text: 'Review Diagnostic Report' },
       focus: { reference: 'DiagnosticReport/r1' },
       meta: { lastUpdated: '2024-03-03T00:00:00Z' },
