@@ -1,0 +1,146 @@
+import type { Bundle, Patient } from '@medplum/fhirtypes';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  outbox,
+  pendingInHeader,
+  reloadOffline,
+  SCREENSHOTS,
+  serverRead,
+  signIn,
+  syncStatus,
+  waitForFirstSync,
+} from './support/app';
+
+/** Replaces the resource form's fields (the stand-in form edits them as JSON) and presses OK. */
+async function submitFields(page: Page, fields: object): Promise<void> {
+  await page.getByLabel('Fields (JSON)').fill(JSON.stringify(fields, null, 2));
+  await page.getByRole('button', { name: 'OK' }).click();
+}
+
+const details = (page: Page) => page.getByRole('table', { name: 'Resource details' });
+
+/** The patients of this family on the server, read with the page's token (not through the app). */
+async function onServer(page: Page, family: string): Promise<Patient[]> {
+  const bundle = await serverRead<Bundle<Patient>>(page, `Patient?family:exact=${family}`);
+  return (bundle.entry ?? []).flatMap((entry) => (entry.resource ? [entry.resource] : []));
+}
+
+/** An extension nested `levels` deep: a value a real FHIR server refuses as too deeply nested. */
+function nestedExtension(levels: number): object {
+  let extension: object = { url: 'http://example.org/fhir/leaf', valueString: 'deep' };
+  for (let i = 0; i < levels; i++)
+    extension = { url: `http://example.org/fhir/level-${i}`, extension: [extension] };
+  return extension;
+}
+
+test('a Patient is created, edited online and offline, lands once, shows its changes and is deleted', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const family = `Lindqvist${Date.now().toString(36)}`;
+  await signIn(page, 'doctor@example.com');
+  await waitForFirstSync(page);
+
+  // Create with the list's New button.
+  await page.goto('/Patient');
+  await page.getByRole('link', { name: 'New...' }).click();
+  await expect(page).toHaveURL(/\/Patient\/new$/);
+  await expect(page.getByLabel('Resource Type')).toBeDisabled();
+  await submitFields(page, { name: [{ given: ['Eva'], family }], birthDate: '1975-04-12' });
+  await expect(details(page).getByText(`Eva ${family}`)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => onServer(page, family), { timeout: 40_000 }).toHaveLength(1);
+  const [created] = await onServer(page, family);
+  const id = created?.id ?? '';
+  // Once the server confirms it, the page follows the resource to the server's id.
+  await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`), { timeout: 20_000 });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${SCREENSHOTS}/console-details-1024.png`, fullPage: true });
+
+  // Edit its name and birth date, online.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Patient/${id}/edit$`));
+  await expect(page.getByLabel('ID')).toHaveValue(id);
+  await page.screenshot({ path: `${SCREENSHOTS}/console-edit-1024.png`, fullPage: true });
+  await submitFields(page, { name: [{ given: ['Eva', 'Maria'], family }], birthDate: '1975-04-21' });
+  await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`));
+  await expect(details(page).getByText('1975-04-21')).toBeVisible();
+  await expect
+    .poll(async () => (await serverRead<Patient>(page, `Patient/${id}`)).birthDate, { timeout: 40_000 })
+    .toBe('1975-04-21');
+
+  // Offline: edit again, reload offline, and the change is still there, waiting.
+  await context.setOffline(true);
+  await expect(syncStatus(page).getByText('Offline')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await submitFields(page, {
+    name: [{ given: ['Eva', 'Maria'], family: `${family}-Berg` }],
+    birthDate: '1975-04-21',
+  });
+  await expect(details(page).getByText(`Eva Maria ${family}-Berg`)).toBeVisible();
+  await expect.poll(() => pendingInHeader(page)).toBe(1);
+  await reloadOffline(page);
+  await expect(details(page).getByText(`Eva Maria ${family}-Berg`)).toBeVisible({ timeout: 20_000 });
+  expect((await outbox(page)).map((entry) => entry.label)).toEqual(['Edit Patient']);
+  expect((await serverRead<Patient>(page, `Patient/${id}`)).name?.[0]?.family).toBe(family);
+
+  // Online again: the change lands once.
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+  await expect.poll(() => pendingInHeader(page), { timeout: 40_000 }).toBe(0);
+  const landed = await serverRead<Patient>(page, `Patient/${id}`);
+  expect(landed.name?.[0]?.family).toBe(`${family}-Berg`);
+  const history = await serverRead<Bundle>(page, `Patient/${id}/_history`);
+  expect(history.entry).toHaveLength(3);
+
+  // The history's Diff shows exactly what the last version changed.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('link', { name: `Changes in version ${landed.meta?.versionId ?? ''}` }).click();
+  const differences = page.getByRole('table', { name: 'Differences' });
+  await expect(differences).toBeVisible({ timeout: 20_000 });
+  await expect(differences.getByRole('row')).toHaveCount(2);
+  await expect(differences.getByRole('row').nth(1)).toHaveText(`name[0].family${family}${family}-Berg`);
+  await page.screenshot({ path: `${SCREENSHOTS}/console-diff-1024.png`, fullPage: true });
+
+  // A value the server refuses shows the server's words on the resource.
+  await page.goto(`/Patient/${id}/edit`);
+  await submitFields(page, {
+    name: [{ given: ['Eva', 'Maria'], family: `${family}-Berg` }],
+    birthDate: '1975-04-21',
+    extension: [nestedExtension(60)],
+  });
+  const failure = page.getByRole('region', { name: 'Failed: Edit Patient' });
+  await expect(failure).toBeVisible({ timeout: 40_000 });
+  const [refused] = await outbox(page);
+  expect(refused?.state).toBe('failed');
+  await expect(failure.getByText(refused?.error ?? 'no error')).toBeVisible();
+  expect(refused?.error).toMatch(/nested more than 100 levels/);
+  await failure.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(failure).toBeHidden();
+
+  // Delete, with confirmation, back to the list.
+  await page.getByRole('link', { name: 'Delete' }).click();
+  await expect(page.getByText('Are you sure you want to delete this Patient?')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/Patient$/);
+  await expect.poll(async () => (await onServer(page, `${family}-Berg`)).length, { timeout: 40_000 }).toBe(0);
+});
+
+test('the resource pages at tablet and desktop sizes', async ({ page }) => {
+  await signIn(page, 'doctor@example.com');
+  await waitForFirstSync(page);
+  const bundle = await serverRead<Bundle<Patient>>(page, 'Patient?_count=1');
+  const id = bundle.entry?.[0]?.resource?.id ?? '';
+  for (const [width, height] of [
+    [768, 1024],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/Patient/${id}/details`);
+    await expect(details(page)).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${SCREENSHOTS}/console-details-${width}.png`, fullPage: true });
+    await page.goto(`/Patient/${id}/edit`);
+    await expect(page.getByLabel('Fields (JSON)')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/console-edit-${width}.png`, fullPage: true });
+  }
+});
