@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The console's pages, loaded on first visit: the task routes never download them (nor what only
@@ -13,19 +13,6 @@ const ResourcePage = lazy(() =>
 );
 const ResourceVersionPage = lazy(() =>
   import('../features/console').then((module) => ({ default: module.ResourceVersionPage }))
-);
-
-const ResourceEditPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceEditPage }))
-);
-const ResourceNewPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceNewPage }))
-);
-const ResourceDeletePage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceDeletePage }))
-);
-const ResourceDiffPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceDiffPage }))
 );
 
 function Loading({ children }: { children: ReactNode }) {
@@ -71,34 +58,26 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
   );
 }
 
-export function ConsoleNewRoute({ resourceType }: { resourceType: string }) {
-  return (
-    <Loading>
-      <ResourceNewPage resourceType={resourceType} />
-    </Loading>
-  );
+type ConsoleModule = typeof import('../features/console');
+type ConsolePageName = 'ResourceNewPage' | 'ResourceEditPage' | 'ResourceDeletePage' | 'ResourceDiffPage';
+
+/** A console page, loaded on first visit, behind the loader. */
+function consolePage<Name extends ConsolePageName>(name: Name) {
+  type Props = ComponentProps<ConsoleModule[Name]>;
+  // Typed by the caller's Props; TypeScript cannot check a spread of a generic component's props.
+  const Page = lazy(async () => ({
+    default: (await import('../features/console'))[name] as ComponentType<object>,
+  }));
+  return function ConsolePage(props: Props) {
+    return (
+      <Loading>
+        <Page {...(props as object)} />
+      </Loading>
+    );
+  };
 }
 
-export function ConsoleEditRoute(props: { resourceType: string; id: string }) {
-  return (
-    <Loading>
-      <ResourceEditPage {...props} />
-    </Loading>
-  );
-}
-
-export function ConsoleDeleteRoute(props: { resourceType: string; id: string }) {
-  return (
-    <Loading>
-      <ResourceDeletePage {...props} />
-    </Loading>
-  );
-}
-
-export function ConsoleDiffRoute(props: { resourceType: string; id: string; versionId: string }) {
-  return (
-    <Loading>
-      <ResourceDiffPage {...props} />
-    </Loading>
-  );
-}
+export const ConsoleNewRoute = consolePage('ResourceNewPage');
+export const ConsoleEditRoute = consolePage('ResourceEditPage');
+export const ConsoleDeleteRoute = consolePage('ResourceDeletePage');
+export const ConsoleDiffRoute = consolePage('ResourceDiffPage');

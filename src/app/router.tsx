@@ -5,8 +5,10 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useParams,
   type RouterHistory,
 } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import type { ApiClient } from '../sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
@@ -168,52 +170,56 @@ const consoleTabRoute = createRoute({
   },
 });
 
-const consoleVersionRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/$resourceType/$id/_history/$versionId',
-  component: function ConsoleVersion() {
-    const { resourceType, id, versionId } = consoleVersionRoute.useParams();
-    return <ConsoleVersionRoute resourceType={resourceType} id={id} versionId={versionId} />;
-  },
-});
+/** One version of a resource (/_history/{versionId}), or what it changed (/_history/{versionId}/diff). */
+function versionRoute(
+  suffix: '' | '/diff',
+  Page: ComponentType<{ resourceType: string; id: string; versionId: string }>
+) {
+  const route = createRoute({
+    getParentRoute: () => signedInRoute,
+    path: `/$resourceType/$id/_history/$versionId${suffix}` as const,
+    component: function ConsoleVersion() {
+      const params = route.useParams() as { resourceType: string; id: string; versionId: string };
+      return <Page {...params} />;
+    },
+  });
+  return route;
+}
+
+const consoleVersionRoute = versionRoute('', ConsoleVersionRoute);
+/** What a version changed from the one before it (the history table's Diff link). */
+const consoleDiffRoute = versionRoute('/diff', ConsoleDiffRoute);
 
 /** A new resource of a type: the list's New button. */
+function ConsoleNew() {
+  const { resourceType = '' } = useParams({ strict: false });
+  return <ConsoleNewRoute key={resourceType} resourceType={resourceType} />;
+}
+
 const consoleNewRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType/new',
-  component: function ConsoleNew() {
-    const { resourceType } = consoleNewRoute.useParams();
-    return <ConsoleNewRoute key={resourceType} resourceType={resourceType} />;
-  },
+  component: ConsoleNew,
 });
 
-const consoleEditRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/$resourceType/$id/edit',
-  component: function ConsoleEdit() {
-    const { resourceType, id } = consoleEditRoute.useParams();
-    return <ConsoleEditRoute key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
-  },
-});
+/** A page that acts on one resource, /{type}/{id}/edit or /{type}/{id}/delete. */
+function resourceActionRoute<Action extends 'edit' | 'delete'>(
+  action: Action,
+  Page: typeof ConsoleEditRoute
+) {
+  const route = createRoute({
+    getParentRoute: () => signedInRoute,
+    path: `/$resourceType/$id/${action}` as const,
+    component: function ConsoleResourceAction() {
+      const { resourceType, id } = route.useParams() as { resourceType: string; id: string };
+      return <Page key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
+    },
+  });
+  return route;
+}
 
-const consoleDeleteRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/$resourceType/$id/delete',
-  component: function ConsoleDelete() {
-    const { resourceType, id } = consoleDeleteRoute.useParams();
-    return <ConsoleDeleteRoute key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
-  },
-});
-
-/** What a version changed from the one before it (the history table's Diff link). */
-const consoleDiffRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/$resourceType/$id/_history/$versionId/diff',
-  component: function ConsoleDiff() {
-    const { resourceType, id, versionId } = consoleDiffRoute.useParams();
-    return <ConsoleDiffRoute resourceType={resourceType} id={id} versionId={versionId} />;
-  },
-});
+const consoleEditRoute = resourceActionRoute('edit', ConsoleEditRoute);
+const consoleDeleteRoute = resourceActionRoute('delete', ConsoleDeleteRoute);
 
 /** Dev mode only: the fake server's developer mailbox. */
 const mailboxRoute = createRoute({

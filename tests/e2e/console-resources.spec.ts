@@ -1,15 +1,6 @@
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  outbox,
-  pendingInHeader,
-  reloadOffline,
-  SCREENSHOTS,
-  serverRead,
-  signIn,
-  syncStatus,
-  waitForFirstSync,
-} from './support/app';
+import * as app from './support/app';
 
 /** Replaces the resource form's fields (the stand-in form edits them as JSON) and presses OK. */
 async function submitFields(page: Page, fields: object): Promise<void> {
@@ -21,7 +12,7 @@ const details = (page: Page) => page.getByRole('table', { name: 'Resource detail
 
 /** The patients of this family on the server, read with the page's token (not through the app). */
 async function onServer(page: Page, family: string): Promise<Patient[]> {
-  const bundle = await serverRead<Bundle<Patient>>(page, `Patient?family:exact=${family}`);
+  const bundle = await app.serverRead<Bundle<Patient>>(page, `Patient?family:exact=${family}`);
   return (bundle.entry ?? []).flatMap((entry) => (entry.resource ? [entry.resource] : []));
 }
 
@@ -39,8 +30,8 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
 }) => {
   test.setTimeout(180_000);
   const family = `Lindqvist${Date.now().toString(36)}`;
-  await signIn(page, 'doctor@example.com');
-  await waitForFirstSync(page);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
 
   // Create with the list's New button.
   await page.goto('/Patient');
@@ -55,42 +46,42 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   // Once the server confirms it, the page follows the resource to the server's id.
   await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`), { timeout: 20_000 });
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.screenshot({ path: `${SCREENSHOTS}/console-details-1024.png`, fullPage: true });
+  await page.screenshot({ path: `${app.SCREENSHOTS}/console-details-1024.png`, fullPage: true });
 
   // Edit its name and birth date, online.
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/Patient/${id}/edit$`));
   await expect(page.getByLabel('ID')).toHaveValue(id);
-  await page.screenshot({ path: `${SCREENSHOTS}/console-edit-1024.png`, fullPage: true });
+  await page.screenshot({ path: `${app.SCREENSHOTS}/console-edit-1024.png`, fullPage: true });
   await submitFields(page, { name: [{ given: ['Eva', 'Maria'], family }], birthDate: '1975-04-21' });
   await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`));
   await expect(details(page).getByText('1975-04-21')).toBeVisible();
   await expect
-    .poll(async () => (await serverRead<Patient>(page, `Patient/${id}`)).birthDate, { timeout: 40_000 })
+    .poll(async () => (await app.serverRead<Patient>(page, `Patient/${id}`)).birthDate, { timeout: 40_000 })
     .toBe('1975-04-21');
 
   // Offline: edit again, reload offline, and the change is still there, waiting.
   await context.setOffline(true);
-  await expect(syncStatus(page).getByText('Offline')).toBeVisible();
+  await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await submitFields(page, {
     name: [{ given: ['Eva', 'Maria'], family: `${family}-Berg` }],
     birthDate: '1975-04-21',
   });
   await expect(details(page).getByText(`Eva Maria ${family}-Berg`)).toBeVisible();
-  await expect.poll(() => pendingInHeader(page)).toBe(1);
-  await reloadOffline(page);
+  await expect.poll(() => app.pendingInHeader(page)).toBe(1);
+  await app.reloadOffline(page);
   await expect(details(page).getByText(`Eva Maria ${family}-Berg`)).toBeVisible({ timeout: 20_000 });
-  expect((await outbox(page)).map((entry) => entry.label)).toEqual(['Edit Patient']);
-  expect((await serverRead<Patient>(page, `Patient/${id}`)).name?.[0]?.family).toBe(family);
+  expect((await app.outbox(page)).map((entry) => entry.label)).toEqual(['Edit Patient']);
+  expect((await app.serverRead<Patient>(page, `Patient/${id}`)).name?.[0]?.family).toBe(family);
 
   // Online again: the change lands once.
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
-  await expect.poll(() => pendingInHeader(page), { timeout: 40_000 }).toBe(0);
-  const landed = await serverRead<Patient>(page, `Patient/${id}`);
+  await expect.poll(() => app.pendingInHeader(page), { timeout: 40_000 }).toBe(0);
+  const landed = await app.serverRead<Patient>(page, `Patient/${id}`);
   expect(landed.name?.[0]?.family).toBe(`${family}-Berg`);
-  const history = await serverRead<Bundle>(page, `Patient/${id}/_history`);
+  const history = await app.serverRead<Bundle>(page, `Patient/${id}/_history`);
   expect(history.entry).toHaveLength(3);
 
   // The history's Diff shows exactly what the last version changed.
@@ -100,7 +91,7 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   await expect(differences).toBeVisible({ timeout: 20_000 });
   await expect(differences.getByRole('row')).toHaveCount(2);
   await expect(differences.getByRole('row').nth(1)).toHaveText(`name[0].family${family}${family}-Berg`);
-  await page.screenshot({ path: `${SCREENSHOTS}/console-diff-1024.png`, fullPage: true });
+  await page.screenshot({ path: `${app.SCREENSHOTS}/console-diff-1024.png`, fullPage: true });
 
   // A value the server refuses shows the server's words on the resource.
   await page.goto(`/Patient/${id}/edit`);
@@ -111,7 +102,7 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   });
   const failure = page.getByRole('region', { name: 'Failed: Edit Patient' });
   await expect(failure).toBeVisible({ timeout: 40_000 });
-  const [refused] = await outbox(page);
+  const [refused] = await app.outbox(page);
   expect(refused?.state).toBe('failed');
   await expect(failure.getByText(refused?.error ?? 'no error')).toBeVisible();
   expect(refused?.error).toMatch(/nested more than 100 levels/);
@@ -127,9 +118,9 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
 });
 
 test('the resource pages at tablet and desktop sizes', async ({ page }) => {
-  await signIn(page, 'doctor@example.com');
-  await waitForFirstSync(page);
-  const bundle = await serverRead<Bundle<Patient>>(page, 'Patient?_count=1');
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const bundle = await app.serverRead<Bundle<Patient>>(page, 'Patient?_count=1');
   const id = bundle.entry?.[0]?.resource?.id ?? '';
   for (const [width, height] of [
     [768, 1024],
@@ -138,9 +129,9 @@ test('the resource pages at tablet and desktop sizes', async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto(`/Patient/${id}/details`);
     await expect(details(page)).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: `${SCREENSHOTS}/console-details-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${app.SCREENSHOTS}/console-details-${width}.png`, fullPage: true });
     await page.goto(`/Patient/${id}/edit`);
     await expect(page.getByLabel('Fields (JSON)')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/console-edit-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${app.SCREENSHOTS}/console-edit-${width}.png`, fullPage: true });
   }
 });

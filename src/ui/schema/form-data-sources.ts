@@ -5,6 +5,7 @@ import { NetworkError } from '@/sync/http/errors';
 import type { SyncServiceApi } from '@/sync/service/types';
 import { resourceName } from '../format/resource-name';
 import { useFhirClient } from '../hooks/use-server';
+import { codesOf } from '../hooks/use-value-set';
 import type { ReplicaReader } from '../replica/reader';
 import { searchReplica } from '../replica/search';
 import { useReplicaContext } from '../ReplicaProvider';
@@ -99,18 +100,6 @@ interface Sources {
   service: Pick<SyncServiceApi, 'keepDefinitions'>;
 }
 
-/** The codes a value set held in the replica lists (its expansion, else its compose). */
-function codesOfValueSet(valueSet: ValueSet): Coding[] {
-  if (valueSet.expansion?.contains?.length) return flatten(valueSet.expansion.contains);
-  return (valueSet.compose?.include ?? []).flatMap((include) =>
-    (include.concept ?? []).map((concept) => ({
-      system: include.system,
-      code: concept.code,
-      display: concept.display,
-    }))
-  );
-}
-
 /** Offline: a kept expansion (this filter's, else the whole set filtered here), else the replica's ValueSet. */
 async function expandOffline(reader: ReplicaReader, url: string, filter: string): Promise<Coding[]> {
   const exact = await reader.definition(expansionKey(url, filter));
@@ -120,7 +109,7 @@ async function expandOffline(reader: ReplicaReader, url: string, filter: string)
   const held = (await reader.recordsOfType('ValueSet')).find(
     (record) => record.deleted === 0 && (record.resource as ValueSet).url === url.split('|')[0]
   );
-  if (held) return codesOfValueSet(held.resource as ValueSet).filter((coding) => matchesText(coding, filter));
+  if (held) return codesOf(held.resource as ValueSet).filter((coding) => matchesText(coding, filter));
   throw new Error(`The value set ${url} is not kept on this device, and the server cannot be reached.`);
 }
 
