@@ -10,22 +10,15 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
+/** A value set of three colours, listed in its compose (no stored expansion). */
+const colourCodes = ['teal', 'tan', 'red'];
 const colours: ValueSet = {
   resourceType: 'ValueSet',
   id: 'colours',
   url: 'http://example.org/fhir/ValueSet/colours',
   status: 'active',
   compose: {
-    include: [
-      {
-        system: 'http://example.org/fhir/colours',
-        concept: [
-          { code: 'teal', display: 'Teal' },
-          { code: 'tan', display: 'Tan' },
-          { code: 'red', display: 'Red' },
-        ],
-      },
-    ],
+    include: [{ system: 'http://example.org/fhir/colours', concept: colourCodes.map((code) => ({ code })) }],
   },
 };
 
