@@ -4,7 +4,10 @@
  *   then RUNS times a new page in the same context → the first task row of My Tasks; median ≤ 1.5 s;
  * - opening a task from a queue: click a row → the task's Task Actions shown; median ≤ 200 ms;
  * - a local change visible in the UI: click 'Pause Task' (or 'Resume Task') on a task → the other
- *   button rendered, timed inside the page from the click to the DOM change; median ≤ 50 ms;
+ *   button rendered, timed inside the page from the click to the DOM change; median ≤ 16 ms (one
+ *   frame: the page draws the change over the replica before the worker makes it durable);
+ * - claim → on screen: 'Claim Task', then 'Confirm' on an unowned task → the claim button gone,
+ *   timed inside the page from the confirming click; reported;
  * - JavaScript the browser loads for /Task and /Task/{id} (a fresh context, so nothing is cached),
  *   gzipped sizes summed: ≤ 350 KB. Scripts loaded by the page and by its sync worker are counted;
  *   what the service worker precaches in the background for later routes is not counted.
@@ -24,7 +27,8 @@ const PORT = 4391;
 const BASE = `http://localhost:${PORT}`;
 const MY_TASKS =
   '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
-const BUDGET = { coldStartMs: 1500, openTaskMs: 200, localChangeMs: 50, taskRouteJsKb: 350 };
+const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
+const BUDGET = { coldStartMs: 1500, openTaskMs: 200, localChangeMs: 16, taskRouteJsKb: 350 };
 
 if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
@@ -96,6 +100,34 @@ const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
   button.click();
 })`;
 
+/**
+ * Opens the first unowned task, asks to claim it and times, inside the page, from the confirming
+ * click to the claim button gone from the Task Actions.
+ */
+async function claim(page: Page): Promise<number> {
+  await page.goto(`${BASE}${UNOWNED}`);
+  await firstRow(page).locator('td').nth(2).click();
+  await page.getByRole('button', { name: 'Claim Task' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).waitFor();
+  return page.evaluate<number>(TIME_CONFIRMED_CLAIM);
+}
+
+const TIME_CONFIRMED_CLAIM = `new Promise((resolve, reject) => {
+  const panel = () => document.querySelector('section[aria-label="Task Actions"]');
+  const claimShown = () => [...(panel()?.querySelectorAll('button') ?? [])].some((b) => b.textContent.trim() === 'Claim Task');
+  const confirm = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Confirm');
+  if (!confirm) return reject(new Error('No Confirm button'));
+  let started = 0;
+  const observer = new MutationObserver(() => {
+    if (claimShown()) return;
+    observer.disconnect();
+    resolve(performance.now() - started);
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  started = performance.now();
+  confirm.click();
+})`;
+
 interface Script {
   url: string;
   gzipKb: number;
@@ -165,6 +197,8 @@ async function main(): Promise<void> {
     const changes: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) changes.push(await localChange(page));
     changes.shift(); // the first also warms the worker's code paths
+    const claims: number[] = [];
+    for (let i = 0; i < RUNS; i++) claims.push(await claim(page));
     await context.close();
 
     const unique = [...new Map(scripts.map((script) => [`${script.by} ${script.url}`, script])).values()];
@@ -182,6 +216,8 @@ async function main(): Promise<void> {
     console.log(
       `  median ${ms(median(changes))}, worst ${ms(Math.max(...changes))}, budget ${ms(BUDGET.localChangeMs)}: ${verdict(median(changes) <= BUDGET.localChangeMs)}`
     );
+    console.log(`Claim confirmed → on screen (Claim Task, Confirm), ${RUNS} runs:`);
+    console.log(`  median ${ms(median(claims))}, worst ${ms(Math.max(...claims))}`);
     console.log('JavaScript loaded for /Task and /Task/{id} (gzip):');
     for (const script of counted) {
       console.log(`  ${script.gzipKb.toFixed(1).padStart(7)} KB  ${script.by.padEnd(14)} ${script.url}`);

@@ -3,7 +3,7 @@
  * searches the task screens run (the local query engine over the Dexie reader, as useReplicaSearch
  * does) and a local change. Served by Vite and driven from Node; see replica.bench.ts.
  */
-import type { Resource, Task } from '@medplum/fhirtypes';
+import type { Patient, Resource, Task } from '@medplum/fhirtypes';
 import { buildLargeTaskSeed } from '../mocks/seed/large';
 import { DexieReplicaStore } from '../src/db/dexie-replica';
 import { listSearchParameters } from '../mocks/engine/search';
@@ -139,6 +139,51 @@ export async function runReplicaBench(options: ReplicaBenchOptions): Promise<Rep
   timings.push(await measure(`role queue '${role}', first page`, options.runs, () => page(roleQueue(role))));
   timings.push(await measure("state queue 'NY', first page", options.runs, () => page(stateQueue('NY'))));
   timings.push(await measure('All Tasks (Active), first page', options.runs, () => page(allTasks('active'))));
+
+  // A filter added to a list (the Filters dialog): general searches, narrowed where an index helps.
+  const filtered = (name: string, value: string) => {
+    const query = allTasks('active');
+    query.set(name, value);
+    return query;
+  };
+  timings.push(
+    await measure('filter change: Active + priority=stat, first page', options.runs, () =>
+      page(filtered('priority', 'stat'))
+    )
+  );
+  timings.push(
+    await measure('filter change: status=ready (replacing Active), first page', options.runs, () => {
+      const query = allTasks('active');
+      query.delete('status:not');
+      query.set('status', 'ready');
+      return page(query);
+    })
+  );
+  timings.push(
+    await measure('filter change: Active + code:text=review, first page (no index)', options.runs, () =>
+      page(filtered('code:text', 'review'))
+    )
+  );
+
+  // The header's global search over the replica: five patients by name or identifier.
+  const patient = filled.tasks.find((r) => r.resourceType === 'Patient') as Patient | undefined;
+  const family = patient?.name?.[0]?.family ?? 'a';
+  const identifier = patient?.identifier?.[0]?.value ?? '1';
+  const lookup = async (query: string) => {
+    const answer = await searchReplica(reader, 'Patient', query);
+    if (answer.status !== 'ready') throw new Error(`patient search not answered: ${answer.status}`);
+    return answer;
+  };
+  timings.push(
+    await measure(`global search: Patient?name=${family.slice(0, 3)}&_count=5`, options.runs, () =>
+      lookup(`name=${encodeURIComponent(family.slice(0, 3))}&_count=5`)
+    )
+  );
+  timings.push(
+    await measure(`global search: Patient?identifier=${identifier}&_count=5`, options.runs, () =>
+      lookup(`identifier=${encodeURIComponent(identifier)}&_count=5`)
+    )
+  );
 
   const taskKeys = filled.tasks
     .filter((r) => r.resourceType === 'Task')

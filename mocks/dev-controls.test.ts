@@ -1,6 +1,7 @@
 import type { Bundle, OperationOutcome } from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInByApi, type ApiSession } from '../tests/fixtures/api-sign-in';
+import { signUpByApi } from '../tests/fixtures/api-sign-up';
 import { createFakeServer, type FakeServer } from './server';
 
 const BASE = 'http://localhost/';
@@ -100,6 +101,35 @@ describe('the developer controls (/$fake/clock, /$fake/reset)', () => {
     expect(response.status).toBe(200);
     doctor = await signInByApi(BASE, 'doctor@example.com', { fetchImpl });
     expect(await patientsNamed('Keepme')).toBe(0);
+  });
+
+  it("does not let the admin of a project someone registered wipe the server's data", async () => {
+    const stranger = await signUpByApi(BASE, { fetchImpl, projectName: 'Stranger Clinic' });
+    const response = await control('reset', asAdmin(stranger.accessToken, {}));
+    expect(response.status).toBe(403);
+    expect(await outcomeText(response)).toBe(
+      "Only an admin of one of the server's seeded projects may reset it"
+    );
+    expect(await patientsNamed('Keepme')).toBe(1);
+  });
+
+  it("keeps a registered project's data and its admin's sign-in through a demo admin's reset", async () => {
+    const other = await signUpByApi(BASE, { fetchImpl, projectName: 'Other Clinic' });
+    const created = await other.fetch('fhir/R4/Patient', {
+      method: 'POST',
+      body: JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Theirs' }] }),
+    });
+    expect(created.status).toBe(201);
+    expect((await other.fetch('keyvalue/v1/theme', { method: 'PUT', body: 'dark' })).status).toBe(204);
+    expect((await control('reset', asAdmin(doctor.accessToken, {}))).status).toBe(200);
+
+    const again = await signInByApi(BASE, other.email, { fetchImpl, password: other.password });
+    const theirs = (await (await again.fetch('fhir/R4/Patient?family=Theirs')).json()) as Bundle;
+    expect(theirs.entry).toHaveLength(1);
+    expect(await (await again.fetch('keyvalue/v1/theme')).text()).toBe('dark');
+    doctor = await signInByApi(BASE, 'doctor@example.com', { fetchImpl });
+    expect(await patientsNamed('Keepme')).toBe(0);
+    expect(await patientsNamed('Theirs')).toBe(0);
   });
 
   it('answers an unknown control or method with a 4xx OperationOutcome', async () => {

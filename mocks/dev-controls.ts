@@ -14,8 +14,11 @@ export interface DevControlTarget {
   clockOffset(): number;
   /** Moves the clock (already validated) and runs what became due; answers the new time. */
   advanceClock(ms: number): Promise<Date>;
-  /** Reseeds; replaces the data only once the new data is complete. */
-  reset(): void;
+  /**
+   * Reseeds the server's own (seeded) projects and keeps the ones people registered; replaces the
+   * data only once the new data is complete. Throws FhirError(403) for a caller who may not.
+   */
+  reset(caller: RequestContext): void;
 }
 
 const json = (status: number, body: unknown): Response =>
@@ -41,7 +44,7 @@ export async function handleDevControl(
     if (!context.admin) throw forbidden('Only a project admin may use the developer controls');
     const body = await readJsonObject(request);
     if (path === 'reset') {
-      target.reset();
+      target.reset(context);
       return json(200, { reset: true });
     }
     const ms = readClockMove(body, target.clockOffset());

@@ -8,13 +8,19 @@ import { sendEmailRoute } from './email/send';
 import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
-import { FhirError } from './engine/outcome';
+import { FhirError, forbidden } from './engine/outcome';
+import { keepRegisteredProjects } from './reset-scope';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
 import { handleDevControl, type DevControlTarget } from './dev-controls';
 import { createRealtimeService, type RealtimeService } from './realtime';
 import { createExportService, type ExportService } from './export/export-service';
-import { createKeyValueService, KEYVALUE_PATH } from './keyvalue/keyvalue-service';
+import {
+  createKeyValueService,
+  KEYVALUE_PATH,
+  type KeyValueEntry,
+  type KeyValueService,
+} from './keyvalue/keyvalue-service';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
 /** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
@@ -33,6 +39,8 @@ export interface FakeServerState {
   auth: AuthSnapshot;
   /** The developer mailbox; absent in data saved before it existed. */
   emails?: CapturedEmail[];
+  /** The key-value store's values; absent in data saved before they were kept. */
+  keyValues?: KeyValueEntry[];
 }
 
 export interface FakeServerOptions {
@@ -42,6 +50,8 @@ export interface FakeServerOptions {
   state?: FakeServerState;
   clock?: MovableClock;
   accessTokenLifetimeSeconds?: number;
+  /** Check each access token's signature once and remember it (the HTTP host does, for throughput). */
+  rememberVerifiedTokens?: boolean;
   /** Runs bot code; a worker thread (Node) or a Worker (browser) by default. */
   botRunner?: BotRunner;
   /** Time limit of one bot run. */
@@ -64,6 +74,8 @@ export interface FakeServer {
   readonly realtime: RealtimeService;
   /** Bulk Data $export jobs. */
   readonly exports: ExportService;
+  /** Each user's key-value store (keyvalue/v1). */
+  readonly keyValues: KeyValueService;
   /** Answers an API request, or undefined when the path is not the server's (static files, say). */
   handle(request: Request): Promise<Response | undefined>;
   snapshot(): FakeServerState;
@@ -83,12 +95,15 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   let unsubscribers: (() => void)[] = [];
   const mailbox = new Mailbox(clock);
   mailbox.subscribe(notify);
+  const keyValues = createKeyValueService();
+  keyValues.onChange(notify);
 
   /** Builds the engine, auth and bots for a seed or a saved state, and swaps them in only when complete. */
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
     const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
     let users: SeedData['users'] = [];
     mailbox.restore(state?.emails);
+    keyValues.restore(state?.keyValues);
     if (state) {
       nextEngine.restore(state.engine);
     } else {
@@ -108,6 +123,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       users,
       clock,
       accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds,
+      rememberVerifiedTokens: options.rememberVerifiedTokens,
       google: options.google,
       sendEmail: (email, origin) => mailbox.send(email, origin),
     });
@@ -136,7 +152,6 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   };
   build(options.seed, options.state);
   const exports = createExportService({ engine: () => engine, clock, basePath: FHIR_BASE_PATH });
-  const keyValues = createKeyValueService();
 
   const controls: DevControlTarget = {
     authenticate: (request) => auth.authenticate(request),
@@ -147,8 +162,16 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       notify();
       return new Date(clock.now());
     },
-    reset() {
-      build(options.seed === 'none' ? 'none' : 'demo', undefined);
+    reset(caller) {
+      const seed = options.seed === 'none' ? undefined : buildSeed({ now: new Date(clock.now()) });
+      // A reset rebuilds the seeded projects only: an admin of a project someone registered (which
+      // anyone may do) must not wipe the demo data, and nobody's reset touches a registered project.
+      if (!seed?.projects.some((project) => project.id === caller.projectId)) {
+        throw forbidden("Only an admin of one of the server's seeded projects may reset it");
+      }
+      const before = server.snapshot();
+      build(seed, undefined);
+      build(undefined, keepRegisteredProjects(server.snapshot(), before));
       notify();
     },
   };
@@ -178,6 +201,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       return currentRealtime();
     },
     exports,
+    keyValues,
     async handle(request) {
       const path = new URL(request.url).pathname;
       if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
@@ -249,6 +273,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         engine: engine.snapshot(),
         auth: auth.snapshot(),
         emails: mailbox.snapshot(),
+        keyValues: keyValues.snapshot(),
       };
     },
     subscribe(listener) {

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, AppProviders, FullScreenLoader, StartupError, startServices } from './app';
+import { App, AppProviders, DeviceAccounts, FullScreenLoader, StartupError, startServices } from './app';
 import { startServiceWorker, watchOutboxForBackgroundSync } from './app/pwa';
 
 async function startFakeServerInDev(): Promise<void> {
@@ -29,8 +29,12 @@ async function main(): Promise<void> {
   );
   try {
     await startFakeServerInDev();
-    const services = await startServices({ origin: window.location.origin });
-    watchOutboxForBackgroundSync(services.replica.service);
+    const services = await startServices({
+      origin: window.location.origin,
+      accounts: new DeviceAccounts(window.localStorage),
+      pathname: window.location.pathname,
+    });
+    watchOutboxForBackgroundSync(services.replica.service, services.replica.database);
     render(<App services={services} />);
   } catch (error) {
     console.error(error);

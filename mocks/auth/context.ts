@@ -4,6 +4,7 @@ import type { EmailOrigin, OutgoingEmail } from '../email/mailbox';
 import type { GoogleVerifier } from './google-verifier';
 import type { AuthState } from './state';
 import type { SignInThrottle } from './throttle';
+import { newId } from './tokens';
 import type { LoginRecord, ProjectDirectory } from './types';
 
 /** What every auth endpoint works with. */
@@ -69,4 +70,19 @@ export function projectReference(ctx: AuthContext, projectId: string): Reference
   return project
     ? { reference: `Project/${project.id}`, display: project.name }
     : { reference: `Project/${projectId}` };
+}
+
+/** What a new login names; the rest starts as a login does (not yet MFA-verified). */
+type NewLogin = Omit<LoginRecord, 'id' | 'mfaVerified' | 'authTime' | 'expiresAt'>;
+
+/** A new login record, signed in now and good for `windowMs` (none: it lasts only as long as its tokens). */
+export function newLoginRecord(ctx: AuthContext, fields: NewLogin, windowMs = 0): LoginRecord {
+  const now = ctx.state.now();
+  return {
+    id: newId(),
+    mfaVerified: false,
+    authTime: now.toISOString(),
+    expiresAt: addMs(now, windowMs),
+    ...fields,
+  };
 }

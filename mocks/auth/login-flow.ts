@@ -1,8 +1,14 @@
 import { badRequest } from '../engine/outcome';
 import type { SeedUser } from '../seed/types';
-import { addMs, DEFAULT_SCOPE, LOGIN_WINDOW_MS, projectReference, type AuthContext } from './context';
+import {
+  DEFAULT_SCOPE,
+  LOGIN_WINDOW_MS,
+  newLoginRecord,
+  projectReference,
+  type AuthContext,
+} from './context';
 import { optionalBoolean, optionalString, requiredString, type JsonBody } from './http';
-import { newId, randomSecret } from './tokens';
+import { randomSecret } from './tokens';
 import type { LoginRecord } from './types';
 
 /** The fields every sign-in start (password, registration, social) shares. */
@@ -41,21 +47,20 @@ export function openLogin(
   start: LoginStart,
   options: { mfaRequired: boolean; awaitingProject: boolean }
 ): LoginRecord {
-  const now = ctx.state.now();
-  const login: LoginRecord = {
-    id: newId(),
-    kind: 'user',
-    subjectId: user.id,
-    scope: start.scope,
-    remember: start.remember,
-    codeChallenge: start.codeChallenge,
-    mfaRequired: options.mfaRequired,
-    mfaVerified: false,
-    awaitingProject: options.awaitingProject || start.projectId === 'new',
-    granted: false,
-    authTime: now.toISOString(),
-    expiresAt: addMs(now, LOGIN_WINDOW_MS),
-  };
+  const login = newLoginRecord(
+    ctx,
+    {
+      kind: 'user',
+      subjectId: user.id,
+      scope: start.scope,
+      remember: start.remember,
+      codeChallenge: start.codeChallenge,
+      mfaRequired: options.mfaRequired,
+      awaitingProject: options.awaitingProject || start.projectId === 'new',
+      granted: false,
+    },
+    LOGIN_WINDOW_MS
+  );
   if (start.clientId) login.clientId = start.clientId;
   if (start.projectId && start.projectId !== 'new') login.projectId = start.projectId;
   ctx.state.saveLogin(login);

@@ -27,6 +27,8 @@ export interface AuthServiceOptions {
    * minutes, so a shorter lifetime makes it refresh before every call.
    */
   accessTokenLifetimeSeconds?: number;
+  /** Remember verified tokens (see TokenSigner); the HTTP host does, for its throughput. */
+  rememberVerifiedTokens?: boolean;
   /** HS256 signing secret; random when absent (tokens then die with the process unless snapshotted). */
   secret?: string;
   /** Checks Google credentials; without it auth/google answers 400 'Google authentication is not enabled'. */
@@ -88,7 +90,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     options.clock ?? systemClock,
     options.secret ?? randomSecret(),
     options.users,
-    options.clients ?? []
+    options.clients ?? [],
+    options.rememberVerifiedTokens ?? false
   );
   const ctx: AuthContext = {
     state,
@@ -137,6 +140,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return projectId === undefined ? undefined : invite(ctx, request, context, projectId);
     },
     snapshot: () => state.snapshot(),
+    takeChanges: () => state.takeChanges(),
     restore(snapshot) {
       if (!isAuthSnapshot(snapshot)) throw new Error('Not an auth snapshot (version 1)');
       state.restore(snapshot);

@@ -1,4 +1,4 @@
-import type { Resource } from '@medplum/fhirtypes';
+import type { Resource, UserConfiguration } from '@medplum/fhirtypes';
 import { unauthorized } from '../engine/outcome';
 import type { RequestContext } from '../engine/types';
 import { memberAccessPolicy } from './access-policy';
@@ -78,6 +78,35 @@ function profileOf(ctx: AuthContext, identity: LoginIdentity): Resource {
   return { resourceType, id, name: [{ text: display }] } as unknown as Resource;
 }
 
+/** The side-menu links a user starts with, before saving bookmarks of their own. */
+const DEFAULT_MENU: UserConfiguration['menu'] = [
+  {
+    title: 'Favorites',
+    link: [
+      { name: 'Patients', target: '/Patient' },
+      { name: 'Practitioners', target: '/Practitioner' },
+      { name: 'Service Requests', target: '/ServiceRequest' },
+      { name: 'Diagnostic Reports', target: '/DiagnosticReport' },
+      { name: 'Communications', target: '/Communication' },
+    ],
+  },
+];
+
+/**
+ * The member's UserConfiguration: one per membership, its id the membership's, so that the client
+ * saves it back with a plain PUT (bookmarks) and every device reads the same one. Until the first
+ * save it is the default menu, not yet stored.
+ */
+function userConfigurationOf(ctx: AuthContext, identity: LoginIdentity): UserConfiguration {
+  const stored = ctx.directory.readResource(identity.projectId, 'UserConfiguration', identity.membershipId);
+  if (stored?.resourceType === 'UserConfiguration') return stored;
+  return {
+    resourceType: 'UserConfiguration',
+    id: identity.membershipId,
+    menu: structuredClone(DEFAULT_MENU),
+  };
+}
+
 /** GET auth/me: the session details Medplum's client loads after every sign-in. */
 export async function me(ctx: AuthContext, request: Request): Promise<JsonBody> {
   const { login, identity } = await sessionOf(ctx, request);
@@ -97,7 +126,7 @@ export async function me(ctx: AuthContext, request: Request): Promise<JsonBody> 
       profile: { ...identity.profile },
       ...(identity.accessPolicy ? { accessPolicy: { ...identity.accessPolicy } } : {}),
     },
-    config: { resourceType: 'UserConfiguration', menu: [] },
+    config: userConfigurationOf(ctx, identity),
     accessPolicy: identity.accessPolicy
       ? memberAccessPolicy(ctx.directory, identity.projectId, identity.accessPolicy, identity.profile)
       : undefined,

@@ -89,7 +89,11 @@ describe('signing in with e-mail and password', () => {
         profile: { reference: 'Practitioner/alice' },
         project: { reference: 'Project/clinic' },
       },
-      config: { resourceType: 'UserConfiguration', menu: [] },
+      config: {
+        resourceType: 'UserConfiguration',
+        id: 'm-doctor',
+        menu: [expect.objectContaining({ title: 'Favorites' })],
+      },
     });
   });
 

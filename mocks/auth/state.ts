@@ -1,7 +1,14 @@
 import type { Clock } from '../engine/types';
 import type { SeedMembership, SeedUser } from '../seed/types';
 import { TokenSigner } from './tokens';
-import type { AuthClient, AuthSnapshot, LoginRecord, SecurityRequest } from './types';
+import type {
+  AuthChanges,
+  AuthClient,
+  AuthSnapshot,
+  LoginRecord,
+  RecordChanges,
+  SecurityRequest,
+} from './types';
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -17,15 +24,22 @@ export class AuthState {
   private secret: string;
   private currentSigner: TokenSigner;
   private readonly listeners = new Set<() => void>();
+  /** Ids of the records changed since takeChanges() was last called. */
+  private readonly dirty = {
+    users: new Set<string>(),
+    logins: new Set<string>(),
+    securityRequests: new Set<string>(),
+  };
 
   constructor(
     private readonly clock: Clock,
     secret: string,
     users: SeedUser[],
-    clients: AuthClient[]
+    clients: AuthClient[],
+    private readonly rememberVerified = false
   ) {
     this.secret = secret;
-    this.currentSigner = new TokenSigner(secret);
+    this.currentSigner = new TokenSigner(secret, rememberVerified);
     for (const user of users) this.users.set(user.id, structuredClone(user));
     for (const client of clients) this.clients.set(client.id, { ...client });
   }
@@ -76,14 +90,12 @@ export class AuthState {
 
   addUser(user: SeedUser): void {
     this.users.set(user.id, user);
+    this.dirty.users.add(user.id);
     this.changed();
   }
 
   addMembership(userId: string, membership: SeedMembership): void {
-    const user = this.users.get(userId);
-    if (!user) return;
-    user.memberships.push(membership);
-    this.changed();
+    this.changeUser(userId, (user) => user.memberships.push(membership));
   }
 
   /** A set-password link, used or not, until it expires. */
@@ -95,16 +107,25 @@ export class AuthState {
   saveSecurityRequest(request: SecurityRequest): void {
     const cutoff = this.now().getTime() - 24 * 60 * 60 * 1000;
     for (const [id, saved] of this.securityRequests) {
-      if (Date.parse(saved.expiresAt) <= cutoff) this.securityRequests.delete(id);
+      if (Date.parse(saved.expiresAt) > cutoff) continue;
+      this.securityRequests.delete(id);
+      this.dirty.securityRequests.add(id);
     }
     this.securityRequests.set(request.id, request);
+    this.dirty.securityRequests.add(request.id);
     this.changed();
   }
 
   setPassword(userId: string, password: string): void {
+    this.changeUser(userId, (user) => (user.password = password));
+  }
+
+  /** Changes a stored user (none: nothing happens) and tells the listeners. */
+  private changeUser(userId: string, change: (user: SeedUser) => void): void {
     const user = this.users.get(userId);
     if (!user) return;
-    user.password = password;
+    change(user);
+    this.dirty.users.add(userId);
     this.changed();
   }
 
@@ -112,12 +133,15 @@ export class AuthState {
   saveLogin(login: LoginRecord): void {
     this.pruneExpiredLogins();
     this.logins.set(login.id, login);
+    this.dirty.logins.add(login.id);
     this.changed();
   }
 
   /** Revokes a login: its codes, access tokens and refresh tokens stop working at once. */
   revokeLogin(id: string): void {
-    if (this.logins.delete(id)) this.changed();
+    if (!this.logins.delete(id)) return;
+    this.dirty.logins.add(id);
+    this.changed();
   }
 
   subscribe(listener: () => void): () => void {
@@ -136,20 +160,45 @@ export class AuthState {
     });
   }
 
+  /**
+   * The records changed since the last call (or since the state was built), each as it is now or,
+   * when it was removed, by its id: what a journal keeps of one change, in proportion to it.
+   */
+  takeChanges(): AuthChanges {
+    const take = <T>(records: Map<string, T>, ids: Set<string>): RecordChanges<T> => {
+      const changes: RecordChanges<T> = { saved: [], removed: [] };
+      for (const id of ids) {
+        const record = records.get(id);
+        if (record) changes.saved.push(structuredClone(record));
+        else changes.removed.push(id);
+      }
+      ids.clear();
+      return changes;
+    };
+    return {
+      users: take(this.users, this.dirty.users),
+      logins: take(this.logins, this.dirty.logins),
+      securityRequests: take(this.securityRequests, this.dirty.securityRequests),
+    };
+  }
+
   restore(snapshot: AuthSnapshot): void {
     const copy = structuredClone(snapshot);
     this.secret = copy.secret;
-    this.currentSigner = new TokenSigner(copy.secret);
+    this.currentSigner = new TokenSigner(copy.secret, this.rememberVerified);
     this.users = new Map(copy.users.map((user) => [user.id, user]));
     this.clients = new Map(copy.clients.map((client) => [client.id, client]));
     this.logins = new Map(copy.logins.map((login) => [login.id, login]));
     this.securityRequests = new Map((copy.securityRequests ?? []).map((request) => [request.id, request]));
+    for (const ids of Object.values(this.dirty)) ids.clear();
   }
 
   private pruneExpiredLogins(): void {
     const now = this.now().getTime();
     for (const [id, login] of this.logins) {
-      if (Date.parse(login.expiresAt) <= now) this.logins.delete(id);
+      if (Date.parse(login.expiresAt) > now) continue;
+      this.logins.delete(id);
+      this.dirty.logins.add(id);
     }
   }
 

@@ -1,7 +1,7 @@
 import { FhirError } from '../engine/outcome';
-import { addMs, identityOf, REFRESH_LIFETIME_MS, type AuthContext } from './context';
+import { addMs, identityOf, newLoginRecord, REFRESH_LIFETIME_MS, type AuthContext } from './context';
 import { basicCredentials, jsonResponse, OAuthError, oauthErrorResponse, readFormBody } from './http';
-import { newId, s256Challenge, secretsEqual } from './tokens';
+import { s256Challenge, secretsEqual } from './tokens';
 import type { LoginRecord } from './types';
 
 /** The token endpoint's answer, as Medplum's server shapes it. */
@@ -50,11 +50,10 @@ function checkClient(login: LoginRecord, form: URLSearchParams): void {
     throw invalidGrant('Invalid client');
 }
 
-async function authorizationCodeGrant(
-  ctx: AuthContext,
-  form: URLSearchParams,
-  issuer: string
-): Promise<TokenResponseBody> {
+/** One grant type of the token endpoint: the form's fields, answered with tokens. */
+type Grant = (ctx: AuthContext, form: URLSearchParams, issuer: string) => Promise<TokenResponseBody>;
+
+const authorizationCodeGrant: Grant = async (ctx, form, issuer) => {
   const code = form.get('code');
   if (!code) throw new OAuthError('invalid_request', 'Missing code');
   const login = ctx.state.loginByCode(code);
@@ -73,13 +72,9 @@ async function authorizationCodeGrant(
     }
   }
   return issueTokens(ctx, login, issuer);
-}
+};
 
-async function refreshTokenGrant(
-  ctx: AuthContext,
-  form: URLSearchParams,
-  issuer: string
-): Promise<TokenResponseBody> {
+const refreshTokenGrant: Grant = async (ctx, form, issuer) => {
   const token = form.get('refresh_token');
   if (!token) throw new OAuthError('invalid_request', 'Invalid refresh token');
   const claims = await ctx.state.signer.verify(token, ctx.state.now()).catch(() => undefined);
@@ -97,7 +92,7 @@ async function refreshTokenGrant(
   }
   checkClient(login, form);
   return issueTokens(ctx, login, issuer);
-}
+};
 
 async function clientCredentialsGrant(
   ctx: AuthContext,
@@ -115,9 +110,7 @@ async function clientCredentialsGrant(
   if (!client || !secretsEqual(client.secret, credentials.secret)) {
     throw new OAuthError('invalid_client', 'Invalid client');
   }
-  const now = ctx.state.now();
-  const login: LoginRecord = {
-    id: newId(),
+  const login = newLoginRecord(ctx, {
     kind: 'client',
     subjectId: client.id,
     clientId: client.id,
@@ -125,12 +118,9 @@ async function clientCredentialsGrant(
     scope: form.get('scope') ?? 'openid',
     remember: false,
     mfaRequired: false,
-    mfaVerified: false,
     awaitingProject: false,
     granted: true,
-    authTime: now.toISOString(),
-    expiresAt: now.toISOString(),
-  };
+  });
   return issueTokens(ctx, login, issuer);
 }
 

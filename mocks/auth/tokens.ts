@@ -44,6 +44,9 @@ export interface AccessClaims extends JWTPayload {
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
+/** How many verified tokens a signer remembers. */
+const VERIFIED_TOKENS = 1000;
+
 /**
  * Signs and verifies HS256 JWTs with the service's secret. The key is handed to the JWT library as a
  * JSON Web Key rather than bytes, so it works whichever realm's Uint8Array the host uses (jsdom, say).
@@ -51,7 +54,11 @@ const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 export class TokenSigner {
   private readonly key: JWK;
 
-  constructor(secret: string) {
+  /** With `rememberVerified`, a token's signature is checked once (see verify). */
+  constructor(
+    secret: string,
+    private readonly rememberVerified = false
+  ) {
     this.key = { kty: 'oct', k: base64url.encode(secret) };
   }
 
@@ -66,12 +73,36 @@ export class TokenSigner {
 
   /** Returns the claims of a valid token; throws FhirError(401) otherwise. */
   async verify(token: string, now: Date): Promise<JWTPayload> {
+    const known = this.rememberVerified ? this.verified.get(token) : undefined;
+    if (known) {
+      // The signature of this exact token was checked before; its time limits are checked every time.
+      if (typeof known.exp === 'number' && known.exp <= seconds(now)) throw unauthorized('Token expired');
+      if (typeof known.nbf === 'number' && known.nbf > seconds(now)) throw unauthorized('Invalid token');
+      return known;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      if (this.rememberVerified) this.remember(token, Object.freeze(payload));
       return payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('Token expired');
       throw unauthorized('Invalid token');
+    }
+  }
+
+  /**
+   * Tokens whose signature was verified, newest last, so a client's every request does not pay an
+   * HMAC again: at most VERIFIED_TOKENS are kept, the oldest dropped first. A token is found only by
+   * its whole text, so nothing unsigned can ever be taken from here.
+   */
+  private readonly verified = new Map<string, JWTPayload>();
+
+  private remember(token: string, payload: JWTPayload): void {
+    this.verified.delete(token);
+    this.verified.set(token, payload);
+    if (this.verified.size > VERIFIED_TOKENS) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
     }
   }
 }

@@ -73,6 +73,35 @@ export interface AuthSnapshot {
   securityRequests?: SecurityRequest[];
 }
 
+/** Records of one kind changed since a point: saved as they are now, or removed by id. */
+export interface RecordChanges<T> {
+  saved: T[];
+  removed: string[];
+}
+
+/** What changed in the auth records since the last time they were taken (clients never change). */
+export interface AuthChanges {
+  users: RecordChanges<SeedUser>;
+  logins: RecordChanges<LoginRecord>;
+  securityRequests: RecordChanges<SecurityRequest>;
+}
+
+/** Applies changes to a saved snapshot (replaying a journal). */
+export function withAuthChanges(snapshot: AuthSnapshot, changes: AuthChanges): AuthSnapshot {
+  const apply = <T extends { id: string }>(records: readonly T[], change: RecordChanges<T>): T[] => {
+    const byId = new Map(records.map((record) => [record.id, record]));
+    for (const id of change.removed) byId.delete(id);
+    for (const record of change.saved) byId.set(record.id, record);
+    return [...byId.values()];
+  };
+  return {
+    ...snapshot,
+    users: apply(snapshot.users, changes.users),
+    logins: apply(snapshot.logins, changes.logins),
+    securityRequests: apply(snapshot.securityRequests ?? [], changes.securityRequests),
+  };
+}
+
 /** The fake server's sign-in service, speaking Medplum's auth API. */
 export interface AuthService {
   /**
@@ -89,6 +118,8 @@ export interface AuthService {
   handleAdmin(request: Request, context: RequestContext): Promise<Response | undefined>;
   snapshot(): AuthSnapshot;
   restore(snapshot: AuthSnapshot): void;
+  /** The records changed since the last call (see AuthState.takeChanges). */
+  takeChanges(): AuthChanges;
   /** Called after each change worth persisting; returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }

@@ -38,6 +38,7 @@ export interface EmailOrigin {
 export class Mailbox {
   private emails: CapturedEmail[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly sentListeners = new Set<(email: CapturedEmail) => void>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -50,7 +51,8 @@ export class Mailbox {
       sender: origin.sender,
       projectIds: [...new Set(origin.projectIds)],
     };
-    this.emails = [captured, ...this.emails].slice(0, MAILBOX_LIMIT);
+    this.emails = withSent(this.emails, captured);
+    for (const listener of [...this.sentListeners]) listener(captured);
     for (const listener of [...this.listeners]) listener();
     return captured;
   }
@@ -72,15 +74,33 @@ export class Mailbox {
   }
 
   restore(emails: CapturedEmail[] | undefined): void {
-    this.emails = Array.isArray(emails) ? structuredClone(emails).slice(0, MAILBOX_LIMIT) : [];
+    this.emails = keepNewest(Array.isArray(emails) ? structuredClone(emails) : []);
   }
 
   clear(): void {
     this.emails = [];
   }
 
+  /** Told of each e-mail as it is sent (a host keeps it on disk before answering). */
+  onSent(listener: (email: CapturedEmail) => void): () => void {
+    this.sentListeners.add(listener);
+    return () => this.sentListeners.delete(listener);
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** A mailbox's list after `email` was sent into one holding `emails` (newest first, bounded). */
+export function withSent(
+  emails: readonly CapturedEmail[] | undefined,
+  email: CapturedEmail
+): CapturedEmail[] {
+  return keepNewest([email, ...(emails ?? [])]);
+}
+
+function keepNewest(emails: CapturedEmail[]): CapturedEmail[] {
+  return emails.slice(0, MAILBOX_LIMIT);
 }

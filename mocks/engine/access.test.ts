@@ -5,6 +5,7 @@ import {
   entryResources,
   issueText,
   PROJECT_ID,
+  readBatch,
   testServer,
   type TestServer,
 } from './test-helpers';
@@ -133,21 +134,7 @@ describe('a patient with an access policy reaches only their own compartment', (
   });
 
   it("answers a batch's entries one by one within the compartment", async () => {
-    const batch = await server.call<Bundle>(
-      'POST',
-      '',
-      {
-        resourceType: 'Bundle',
-        type: 'batch',
-        entry: [
-          { request: { method: 'GET', url: `Patient/${ids.mine}` } },
-          { request: { method: 'GET', url: `Patient/${ids.other}` } },
-          { request: { method: 'GET', url: 'Patient' } },
-        ],
-      },
-      {},
-      me
-    );
+    const batch = await readBatch(server, [`Patient/${ids.mine}`, `Patient/${ids.other}`, 'Patient'], me);
     const entries = batch.body.entry ?? [];
     expect(entries.map((entry) => entry.response?.status)).toEqual(['200', '404', '200']);
     expect(entryResources((entries[2]?.resource ?? {}) as Bundle).map((r) => r.id)).toEqual([ids.mine]);

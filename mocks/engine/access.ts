@@ -1,5 +1,6 @@
 import type { AccessPolicy, AccessPolicyResource, Resource } from '@medplum/fhirtypes';
 import type { PatientCompartment } from './compartment';
+import { policyFields, withFieldsKept } from './field-paths';
 import { isDefinitionType } from './definitions';
 import { FhirError, forbidden } from './outcome';
 import type { ProjectSearchEngine, RequestContext, TypeVisibility, Visibility } from './types';
@@ -36,6 +37,7 @@ const anyOf = (tests: Test[]): 'none' | Test => {
  */
 export class AccessControl {
   private readonly rules = new Map<string, Rule>();
+  private readonly hidden = new Map<string, readonly string[]>();
 
   constructor(
     private readonly context: RequestContext,
@@ -52,6 +54,36 @@ export class AccessControl {
   allows(resource: Resource, interaction: Interaction): boolean {
     const rule = this.rule(resource.resourceType, interaction);
     return rule === 'all' || (rule !== 'none' && rule(resource));
+  }
+
+  /** The fields the caller's policy hides for a type: they are taken out of every answer. */
+  hiddenFields(resourceType: string): readonly string[] {
+    let fields = this.hidden.get(resourceType);
+    if (!fields) {
+      fields = policyFields(this.context.accessPolicy, resourceType, 'hiddenFields');
+      this.hidden.set(resourceType, fields);
+    }
+    return fields;
+  }
+
+  /** Whether the caller's policy hides any field of any type. */
+  get hidesFields(): boolean {
+    return (this.context.accessPolicy?.resource ?? []).some((entry) => (entry.hiddenFields ?? []).length > 0);
+  }
+
+  /**
+   * What a write may store, as Medplum does: the policy's readonly and hidden fields keep their
+   * stored values (a new resource gets none), whatever the caller sent. A write that changes only
+   * such a field therefore changes nothing.
+   */
+  keepProtectedFields<T extends Resource>(written: T, stored: Resource | undefined): T {
+    const policy = this.context.accessPolicy;
+    if (!policy) return written;
+    const paths = [
+      ...policyFields(policy, written.resourceType, 'readonlyFields'),
+      ...this.hiddenFields(written.resourceType),
+    ];
+    return paths.length > 0 ? withFieldsKept(written, stored, paths) : written;
   }
 
   /** What a search may see, or undefined when the caller sees the whole project. */

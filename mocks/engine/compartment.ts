@@ -20,6 +20,10 @@ export class PatientCompartment {
     return this.pending;
   }
 
+  get isLoaded(): boolean {
+    return this.params !== undefined;
+  }
+
   /** The parameters that link a resource of this type to its patient; none when it is never in one. */
   paramsOf(resourceType: string): readonly string[] {
     if (!this.params) throw new Error('The patient compartment is not loaded');

@@ -20,32 +20,40 @@ const FILES: Record<DefinitionType, DefinitionFile[]> = {
   SearchParameter: ['search-parameters', 'search-parameters-medplum', 'search-parameters-uscore'],
 };
 
+interface SearchableField {
+  path: string;
+  /** Matches as a string parameter does: case-insensitive prefix. */
+  string?: boolean;
+}
+
+/**
+ * The supported search parameters of a definition type: each reads the element of its own name
+ * (`prefix` ones match as strings), except the `renamed` ones, which read the element given.
+ */
+function searchable(fields: {
+  exact: string[];
+  prefix: string[];
+  renamed: Record<string, string>;
+}): Record<string, SearchableField> {
+  const out: Record<string, SearchableField> = {};
+  for (const [code, path] of Object.entries(fields.renamed)) out[code] = { path };
+  for (const code of fields.exact) out[code] = { path: code };
+  for (const code of fields.prefix) out[code] = { path: code, string: true };
+  return out;
+}
+
 /** Which element each supported search parameter reads, and whether it matches as a string (prefix). */
-const SEARCHABLE: Record<DefinitionType, Record<string, { path: string; string?: boolean }>> = {
-  StructureDefinition: {
-    _id: { path: 'id' },
-    name: { path: 'name', string: true },
-    title: { path: 'title', string: true },
-    url: { path: 'url' },
-    type: { path: 'type' },
-    kind: { path: 'kind' },
-    derivation: { path: 'derivation' },
-    base: { path: 'baseDefinition' },
-    status: { path: 'status' },
-    version: { path: 'version' },
-    abstract: { path: 'abstract' },
-  },
-  SearchParameter: {
-    _id: { path: 'id' },
-    name: { path: 'name', string: true },
-    url: { path: 'url' },
-    code: { path: 'code' },
-    base: { path: 'base' },
-    type: { path: 'type' },
-    target: { path: 'target' },
-    status: { path: 'status' },
-    version: { path: 'version' },
-  },
+const SEARCHABLE: Record<DefinitionType, Record<string, SearchableField>> = {
+  StructureDefinition: searchable({
+    exact: ['url', 'type', 'kind', 'derivation', 'status', 'version', 'abstract'],
+    prefix: ['name', 'title'],
+    renamed: { _id: 'id', base: 'baseDefinition' },
+  }),
+  SearchParameter: searchable({
+    exact: ['url', 'code', 'base', 'type', 'target', 'status', 'version'],
+    prefix: ['name'],
+    renamed: { _id: 'id' },
+  }),
 };
 
 /** Parameters the definition search accepts and ignores, because the caller applies them. */

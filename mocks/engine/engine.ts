@@ -1,4 +1,5 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { hideFields } from './field-paths';
 import { AccessControl } from './access';
 import { PatientCompartment } from './compartment';
 import type { ProjectDirectory } from '../auth/types';
@@ -22,6 +23,7 @@ import { ProjectStore } from './store';
 import { GlobalTerminology } from './terminology';
 import { systemClock } from './types';
 import { needsPublishedTerminology } from './valueset-expand';
+import { ResourceValidation } from './validation';
 import type { Clock, RequestContext } from './types';
 
 export const DEFAULT_BASE_PATH = '/fhir/R4/';
@@ -40,6 +42,11 @@ export interface EngineChange {
 }
 
 export interface FhirEngine extends ProjectDirectory {
+  /**
+   * Loads what writes need (the definitions and value sets validation checks against), so that the
+   * first write answers as fast as any other. Requests load it themselves when it is not done.
+   */
+  prepare(): Promise<void>;
   /** Answers a FHIR REST request whose URL path starts with basePath, for the caller's project. Never throws. */
   handle(request: Request, context: RequestContext): Promise<Response>;
   /** Inserts projects and resources (keeping their ids), as version 1. */
@@ -57,6 +64,15 @@ export interface FhirEngine extends ProjectDirectory {
    * $export. Stored versions are frozen: read them, never change them.
    */
   currentResources(projectId: string, types?: readonly string[]): Iterable<Resource>;
+  /**
+   * The resource as this caller may read it (without the fields their policy hides), or undefined
+   * when they may not read it (another project, outside their compartment, an admin type).
+   */
+  visibleTo(
+    context: RequestContext,
+    projectId: string,
+    resource: Resource
+  ): Resource | undefined | Promise<Resource | undefined>;
 }
 
 export interface FhirEngineOptions {
@@ -73,6 +89,7 @@ export interface FhirEngineOptions {
 let sharedDefinitions: GlobalDefinitions | undefined;
 let sharedTerminology: GlobalTerminology | undefined;
 let sharedCompartment: PatientCompartment | undefined;
+let sharedValidation: ResourceValidation | undefined;
 
 export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const clock = options.clock ?? systemClock;
@@ -88,6 +105,9 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const compartment = options.definitionLoader
     ? new PatientCompartment(options.definitionLoader)
     : (sharedCompartment ??= new PatientCompartment(defaultDefinitionLoader));
+  const validation = options.definitionLoader
+    ? new ResourceValidation(definitions, terminology)
+    : (sharedValidation ??= new ResourceValidation(definitions, terminology));
   const projects = new Map<string, ProjectStore>();
   const listeners = new Set<() => void>();
   const changeListeners = new Set<(change: EngineChange) => void>();
@@ -135,6 +155,10 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   };
 
   const engine: FhirEngine = {
+    prepare() {
+      return validation.ensure();
+    },
+
     async handle(request, context) {
       try {
         const fhirRequest = await readRequest(request, basePath);
@@ -145,6 +169,10 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         if (context.accessPolicy) await compartment.ensure();
         const access = new AccessControl(context, store.search, compartment);
         const scope: Scope = { store, definitions, terminology, clock, context, newId, access };
+        if (mayWrite(fhirRequest)) {
+          await validation.ensure();
+          scope.validation = validation;
+        }
         const answer = isBatchRequest(fhirRequest)
           ? // Each entry commits on its own; it is told to listeners as it commits.
             {
@@ -152,6 +180,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
               body: await processBatch(fhirRequest, (entry) => changing(store, () => route(scope, entry))),
             }
           : changing(store, () => route(scope, fhirRequest));
+        // Fields the caller's policy hides leave no answer: reads, searches, includes, history, batches.
+        if (access.hidesFields) answer.body = hideFields(answer.body, (type) => access.hiddenFields(type));
         return toHttpResponse(request, fhirRequest.method, answer);
       } catch (error) {
         return errorResponse(error);
@@ -197,8 +227,8 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       projects.clear();
       for (const saved of snapshot.projects) {
         const store = addProject({ id: saved.id, name: saved.name, features: saved.features });
+        // The fresh store's search indexes are built on each type's first search.
         for (const version of saved.versions) store.appendQuietly(version);
-        store.reindex();
       }
     },
 
@@ -220,6 +250,18 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
       const store = projects.get(projectId);
       if (!store) return;
       for (const type of types ?? [...store.resourceTypes()]) yield* store.resourcesOfType(type);
+    },
+
+    visibleTo(context, projectId, resource) {
+      // Answered at once unless the patient compartment a policy needs is still to be loaded.
+      if (context.accessPolicy && !compartment.isLoaded) {
+        return compartment.ensure().then(() => engine.visibleTo(context, projectId, resource));
+      }
+      const store = projects.get(context.projectId);
+      if (!store || projectId !== context.projectId) return undefined;
+      const access = new AccessControl(context, store.search, compartment);
+      if (!access.allows(resource, 'read')) return undefined;
+      return access.hidesFields ? hideFields(resource, (type) => access.hiddenFields(type)) : resource;
     },
 
     readResource(projectId, resourceType, id) {
@@ -276,6 +318,11 @@ function definitionTypesNeeded(request: FhirRequest): DefinitionType[] {
     }
   }
   return [...needed];
+}
+
+/** Requests that may write (or validate) a resource: every POST, PUT and PATCH. */
+function mayWrite(request: FhirRequest): boolean {
+  return request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
 }
 
 function needsTerminology(store: ProjectStore, request: FhirRequest): boolean {

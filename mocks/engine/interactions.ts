@@ -14,6 +14,7 @@ import {
 import type { ProjectStore, VersionRecord, WriteMethod } from './store';
 import type { GlobalTerminology } from './terminology';
 import type { Clock, RequestContext, SearchResult } from './types';
+import type { ResourceValidation } from './validation';
 import { PAGE_AND_PRESENTATION_PARAMS } from './bundles';
 
 /** Everything one interaction needs: the caller's project store, the shared definitions, time and caller. */
@@ -28,6 +29,11 @@ export interface Scope {
   newId: () => string;
   /** What the caller may read and write in the project. */
   access: AccessControl;
+  /**
+   * Checks every resource a request writes against the FHIR definitions; absent for the server's
+   * own writes (seed data, sign-up), whose resources a test validates instead.
+   */
+  validation?: ResourceValidation;
 }
 
 export interface WriteResult {
@@ -156,7 +162,7 @@ export function createResource(
   options: CreateOptions = {}
 ): WriteResult {
   assertWritable(resourceType);
-  const resource = asResourceOfType(body, resourceType);
+  const resource = scope.access.keepProtectedFields(asResourceOfType(body, resourceType), undefined);
   if (options.ifNoneExist) {
     const [existing] = conditionalMatches(scope, resourceType, options.ifNoneExist);
     if (existing?.id) return { status: 200, version: readCurrent(scope, resourceType, existing.id) };
@@ -176,12 +182,13 @@ export function updateResource(
 ): WriteResult {
   assertWritable(resourceType);
   assertValidId(id);
-  const resource = asResourceOfType(body, resourceType);
-  if (resource.id !== undefined && resource.id !== id) {
-    throw badRequest(`Resource id '${resource.id}' does not match the URL's '${id}'`, 'id');
+  const sent = asResourceOfType(body, resourceType);
+  if (sent.id !== undefined && sent.id !== id) {
+    throw badRequest(`Resource id '${sent.id}' does not match the URL's '${id}'`, 'id');
   }
   const latest = scope.store.latest(resourceType, id);
   checkIfMatch(resourceType, id, latest, ifMatch);
+  const resource = scope.access.keepProtectedFields(sent, latest?.resource);
   if (latest?.resource && sameContent(latest.resource, resource)) return { status: 200, version: latest };
   const status = latest?.resource ? 200 : 201;
   return { status, version: write(scope, resourceType, id, resource, method) };
@@ -258,7 +265,10 @@ export function conditionalDelete(
   return ids.map((id) => deleteResource(scope, resourceType, id));
 }
 
-/** Appends a new version of a resource, stamped with id, version, time, project and author. */
+/**
+ * Appends a new version of a resource, stamped with id, version, time, project and author; an
+ * invalid resource is refused with a 400 and nothing is stored.
+ */
 export function write(
   scope: Scope,
   resourceType: string,
@@ -271,6 +281,7 @@ export function write(
   const lastUpdated = new Date(scope.clock.now()).toISOString();
   const resource = stamp(body, id, versionId, lastUpdated, scope.context);
   scope.access.requireWrite(resourceType, id, scope.store.latest(resourceType, id)?.resource, resource);
+  scope.validation?.assertValid(resource);
   const version: VersionRecord = { resourceType, id, versionId, lastUpdated, method, resource };
   scope.store.append(version);
   return version;

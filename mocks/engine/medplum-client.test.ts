@@ -1,4 +1,10 @@
-import { ClientStorage, MedplumClient, MemoryStorage, normalizeErrorString } from '@medplum/core';
+import {
+  ClientStorage,
+  MedplumClient,
+  MemoryStorage,
+  normalizeErrorString,
+  OperationOutcomeError,
+} from '@medplum/core';
 import type { Bundle, Patient, Task, ValueSet } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { createFhirEngine } from './engine';
@@ -104,5 +110,23 @@ describe("Medplum's client against the engine", () => {
     expect(batch.entry?.[0]?.response?.status).toBe('201');
     const expanded: ValueSet = await medplum.valueSetExpand({ url: 'http://vs', filter: 'ban' });
     expect(expanded.expansion?.contains?.map((c) => c.code)).toEqual(['b']);
+  });
+
+  it('receives the OperationOutcome of an invalid resource, from a create and from validateResource', async () => {
+    const medplum = connect();
+    const invalid: Patient = { resourceType: 'Patient', birthDate: 'tomorrow', gender: 'unknown' };
+    const refusal = await medplum.createResource(invalid).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(OperationOutcomeError);
+    const issue = (refusal as OperationOutcomeError).outcome.issue?.[0];
+    expect(issue?.expression).toEqual(['Patient.birthDate']);
+    expect(normalizeErrorString(refusal)).toContain('Invalid date format');
+    await expect(medplum.validateResource(invalid)).rejects.toSatisfy(
+      (error: unknown) =>
+        error instanceof OperationOutcomeError &&
+        error.outcome.issue?.[0]?.expression?.[0] === 'Patient.birthDate'
+    );
+    const ok = await medplum.validateResource({ ...invalid, birthDate: '2001-02-03' });
+    expect(ok.issue?.[0]?.code).toBe('informational');
+    expect(await medplum.searchResources('Patient', { _count: '10' })).toHaveLength(0);
   });
 });

@@ -12,7 +12,7 @@ describe('operations', () => {
     await call('POST', 'Observation', {
       resourceType: 'Observation',
       status: 'final',
-      code: {},
+      code: { text: 'Heart rate' },
       subject: ref(patient),
     });
     await call('POST', 'Task', { resourceType: 'Task', status: 'ready', intent: 'order', for: ref(other) });

@@ -34,7 +34,10 @@ export function runOperation(
       body?.resourceType === 'Parameters'
         ? body.parameter?.find((p) => p.name === 'resource')?.resource
         : body;
-    asResourceOfType(candidate, resourceType);
+    const resource = asResourceOfType(candidate, resourceType);
+    // The same check a create or update makes, answering its issues (400) without storing anything.
+    if (!scope.validation) throw new Error('$validate runs without the resource validation loaded');
+    scope.validation.assertValid(resource);
     return { status: 200, body: successOutcome(200) };
   }
   throw new FhirError(400, `Operation ${name} is not supported on ${resourceType}`, 'not-supported');

@@ -76,20 +76,13 @@ describe('patch', () => {
 
   it('cannot change id or resourceType', async () => {
     const { call, task } = await withTask();
-    const id = await call(
-      'PATCH',
-      `Task/${task.id}`,
-      [{ op: 'replace', path: '/id', value: 'other' }],
-      PATCH
-    );
-    expect(id.status).toBe(400);
-    const type = await call(
-      'PATCH',
-      `Task/${task.id}`,
-      [{ op: 'replace', path: '/resourceType', value: 'Patient' }],
-      PATCH
-    );
-    expect(type.status).toBe(400);
+    for (const [path, value] of [
+      ['/id', 'other'],
+      ['/resourceType', 'Patient'],
+    ]) {
+      const answer = await call('PATCH', `Task/${task.id}`, [{ op: 'replace', path, value }], PATCH);
+      expect(answer.status, path).toBe(400);
+    }
   });
 
   it('patching a missing resource is 404, a deleted one 410', async () => {

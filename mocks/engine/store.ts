@@ -82,6 +82,19 @@ export class ProjectStore implements SearchableStore {
 
   /** Appends a version and keeps the search engine current. */
   append(version: VersionRecord): void {
+    this.add(version, true);
+  }
+
+  /**
+   * Restores history into a fresh store, without telling the search engine or a transaction: the
+   * store's search indexes are built on each type's first search. It reads no resource, so versions
+   * whose resource is parsed on first use (a loaded snapshot's) stay unparsed.
+   */
+  appendQuietly(version: VersionRecord): void {
+    this.add(version, false);
+  }
+
+  private add(version: VersionRecord, tell: boolean): void {
     const { resourceType, id } = version;
     let byId = this.records.get(resourceType);
     if (!byId) {
@@ -93,7 +106,7 @@ export class ProjectStore implements SearchableStore {
       versions = [];
       byId.set(id, versions);
     }
-    const before = versions[versions.length - 1]?.resource;
+    const previous = versions[versions.length - 1];
     deepFreeze(version);
     versions.push(version);
     this.log.push(version);
@@ -103,32 +116,9 @@ export class ProjectStore implements SearchableStore {
       this.typeLogs.set(resourceType, typeLog);
     }
     typeLog.push(version);
+    if (!tell) return;
     this.journal?.push(version);
-    this.tellSearch(resourceType, id, before, version.resource);
-  }
-
-  /** Restores history without telling the search engine; call reindex() afterwards. */
-  appendQuietly(version: VersionRecord): void {
-    const journal = this.journal;
-    const search = this.tellSearch;
-    this.tellSearch = () => undefined;
-    this.journal = undefined;
-    try {
-      this.append(version);
-    } finally {
-      this.tellSearch = search;
-      this.journal = journal;
-    }
-  }
-
-  /** Tells the search engine about every current resource (after a quiet restore). */
-  reindex(): void {
-    for (const [resourceType, byId] of this.records) {
-      for (const [id, versions] of byId) {
-        const resource = versions[versions.length - 1]?.resource;
-        if (resource) this.tellSearch(resourceType, id, undefined, resource);
-      }
-    }
+    this.tellSearch(resourceType, id, previous?.resource, version.resource);
   }
 
   get inTransaction(): boolean {
@@ -182,8 +172,12 @@ export class ProjectStore implements SearchableStore {
   };
 }
 
-/** Stored versions are immutable: a caller that mutates one by mistake gets an error, not a corrupted store. */
-function deepFreeze(value: unknown): void {
+/**
+ * Stored versions are immutable: a caller that mutates one by mistake gets an error, not a corrupted
+ * store. An object already frozen is taken as frozen throughout (a version whose resource is parsed on
+ * first use is frozen by its loader, and freezes the resource when it parses it).
+ */
+export function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child);

@@ -86,6 +86,16 @@ export function testServer(options: FhirEngineOptions = {}): TestServer {
 }
 
 /** The text of an OperationOutcome's first issue. */
+/** A batch of GET entries, one per URL, sent as the caller. */
+export function readBatch(
+  server: TestServer,
+  urls: string[],
+  context?: RequestContext
+): Promise<Answer<Bundle>> {
+  const entry = urls.map((url) => ({ request: { method: 'GET' as const, url } }));
+  return server.call<Bundle>('POST', '', { resourceType: 'Bundle', type: 'batch', entry }, {}, context);
+}
+
 export function issueText(outcome: unknown): string {
   return (outcome as OperationOutcome).issue?.[0]?.details?.text ?? '';
 }

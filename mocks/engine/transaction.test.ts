@@ -1,38 +1,40 @@
 import type { Bundle, BundleEntry, Observation, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { issueText, testServer } from './test-helpers';
+import { issueText, testServer, type Answer, type TestServer } from './test-helpers';
 
 const bundle = (type: 'batch' | 'transaction', entry: BundleEntry[]): Bundle => ({
   resourceType: 'Bundle',
   type,
   entry,
 });
+/** Posts a batch or transaction of the given entries to the base. */
+const postBundle = (
+  call: TestServer['call'],
+  type: 'batch' | 'transaction',
+  entry: BundleEntry[]
+): Promise<Answer<Bundle>> => call<Bundle>('POST', '', bundle(type, entry));
 const base64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64');
 
 describe('transaction', () => {
   it('creates entries and rewrites urn:uuid references to the created ids', async () => {
     const { call } = testServer();
-    const answer = await call<Bundle>(
-      'POST',
-      '',
-      bundle('transaction', [
-        {
-          fullUrl: 'urn:uuid:obs',
-          resource: {
-            resourceType: 'Observation',
-            status: 'final',
-            code: { text: 'BP' },
-            subject: { reference: 'urn:uuid:pat' },
-          },
-          request: { method: 'POST', url: 'Observation' },
+    const answer = await postBundle(call, 'transaction', [
+      {
+        fullUrl: 'urn:uuid:obs',
+        resource: {
+          resourceType: 'Observation',
+          status: 'final',
+          code: { text: 'BP' },
+          subject: { reference: 'urn:uuid:pat' },
         },
-        {
-          fullUrl: 'urn:uuid:pat',
-          resource: { resourceType: 'Patient', name: [{ family: 'Doe' }] },
-          request: { method: 'POST', url: 'Patient' },
-        },
-      ])
-    );
+        request: { method: 'POST', url: 'Observation' },
+      },
+      {
+        fullUrl: 'urn:uuid:pat',
+        resource: { resourceType: 'Patient', name: [{ family: 'Doe' }] },
+        request: { method: 'POST', url: 'Patient' },
+      },
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.type).toBe('transaction-response');
     const [obsEntry, patEntry] = answer.body.entry ?? [];
@@ -92,26 +94,22 @@ describe('transaction', () => {
     const { call } = testServer();
     const identifier = [{ system: 'urn:mrn', value: '7' }];
     const existing = (await call<Patient>('POST', 'Patient', { resourceType: 'Patient', identifier })).body;
-    const answer = await call<Bundle>(
-      'POST',
-      '',
-      bundle('transaction', [
-        {
-          fullUrl: 'urn:uuid:p',
-          resource: { resourceType: 'Patient', identifier },
-          request: { method: 'POST', url: 'Patient', ifNoneExist: 'identifier=urn:mrn|7' },
+    const answer = await postBundle(call, 'transaction', [
+      {
+        fullUrl: 'urn:uuid:p',
+        resource: { resourceType: 'Patient', identifier },
+        request: { method: 'POST', url: 'Patient', ifNoneExist: 'identifier=urn:mrn|7' },
+      },
+      {
+        resource: {
+          resourceType: 'Task',
+          status: 'ready',
+          intent: 'order',
+          for: { reference: 'urn:uuid:p' },
         },
-        {
-          resource: {
-            resourceType: 'Task',
-            status: 'ready',
-            intent: 'order',
-            for: { reference: 'urn:uuid:p' },
-          },
-          request: { method: 'POST', url: 'Task' },
-        },
-      ])
-    );
+        request: { method: 'POST', url: 'Task' },
+      },
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.entry?.[0]?.response?.status).toBe('200');
     expect((answer.body.entry?.[1]?.resource as { for?: { reference?: string } }).for?.reference).toBe(
@@ -136,7 +134,7 @@ describe('transaction', () => {
       },
       request: { method: 'PATCH', url: `Task/${task.id}` },
     });
-    const ok = await call<Bundle>('POST', '', bundle('transaction', [patchEntry('1')]));
+    const ok = await postBundle(call, 'transaction', [patchEntry('1')]);
     expect(ok.status).toBe(200);
     expect(ok.body.entry?.[0]?.response?.etag).toBe('W/"2"');
     const stale = await call('POST', '', bundle('transaction', [patchEntry('1')]));
@@ -153,16 +151,12 @@ describe('transaction', () => {
 describe('batch', () => {
   it('answers each entry independently with its status and outcome', async () => {
     const { call } = testServer();
-    const answer = await call<Bundle>(
-      'POST',
-      '',
-      bundle('batch', [
-        { resource: { resourceType: 'Patient' }, request: { method: 'POST', url: 'Patient' } },
-        { request: { method: 'GET', url: 'Patient/missing' } },
-        { resource: { resourceType: 'Patient' }, request: { method: 'POST', url: 'Unknown' } },
-        { request: { method: 'GET', url: 'Patient?_count=5' } },
-      ])
-    );
+    const answer = await postBundle(call, 'batch', [
+      { resource: { resourceType: 'Patient' }, request: { method: 'POST', url: 'Patient' } },
+      { request: { method: 'GET', url: 'Patient/missing' } },
+      { resource: { resourceType: 'Patient' }, request: { method: 'POST', url: 'Unknown' } },
+      { request: { method: 'GET', url: 'Patient?_count=5' } },
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.body.type).toBe('batch-response');
     const entries = answer.body.entry ?? [];
@@ -180,7 +174,7 @@ describe('If-None-Exist in bundles', () => {
       resource: { resourceType: 'Patient', identifier: [{ system: 'urn:mrn', value: '9' }] },
       request: { method: 'POST', url: 'Patient', ifNoneExist: 'identifier=urn:mrn|9' },
     };
-    const answer = await call<Bundle>('POST', '', bundle('batch', [entry, entry]));
+    const answer = await postBundle(call, 'batch', [entry, entry]);
     expect(answer.body.entry?.map((e) => e.response?.status)).toEqual(['201', '200']);
     expect((await call<Bundle>('GET', 'Patient?identifier=urn:mrn|9')).body.total).toBe(1);
   });

@@ -7,6 +7,7 @@ import { patchFromBinary } from './patch';
 import type { FhirRequest, FhirResponse, Route } from './request';
 import { splitPath } from './request';
 import { isKnownResourceType } from './resource-types';
+import { InvalidResource } from './validation';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The order FHIR gives for processing a transaction's entries. */
@@ -300,12 +301,10 @@ function failure(error: unknown): BundleEntryResponse {
 function entryError(error: unknown, entry: BundleEntry, index: number): FhirError {
   const fhirError = asFhirError(error);
   const what = `${entry?.request?.method ?? '?'} ${entry?.request?.url ?? '?'}`;
-  return new FhirError(
-    fhirError.status,
-    `Transaction failed at entry ${index} (${what}): ${fhirError.message}`,
-    fhirError.code,
-    `Bundle.entry[${index}]`
-  );
+  const message = `Transaction failed at entry ${index} (${what}): ${fhirError.message}`;
+  // An invalid resource keeps one issue per problem, each at its element's path.
+  if (fhirError instanceof InvalidResource) return new InvalidResource(fhirError.issues, message);
+  return new FhirError(fhirError.status, message, fhirError.code, `Bundle.entry[${index}]`);
 }
 
 function asFhirError(error: unknown): FhirError {

@@ -64,6 +64,26 @@ describe('$export jobs', () => {
     expect(JSON.parse((await ndjson.text()).trim())).toMatchObject({ resourceType: 'Task', id: 't1' });
   });
 
+  it('refuses a caller whose access policy limits what they read, before any job starts', async () => {
+    const engine = projectWith([patient, task]);
+    const exports = createExportService({
+      engine: () => engine,
+      clock: new TestClock(),
+      basePath: BASE_PATH,
+    });
+    const patientUser = {
+      ...aliceContext,
+      profile: { reference: 'Patient/p1' },
+      accessPolicy: { resourceType: 'AccessPolicy' as const, resource: [{ resourceType: 'Patient' }] },
+    };
+    const answer = await exports.handle(
+      new Request('http://localhost/fhir/R4/$export', { method: 'POST' }),
+      patientUser
+    );
+    expect(answer?.status).toBe(403);
+    expect(JSON.stringify(await answer?.json())).toContain('Your access policy does not allow $export');
+  });
+
   it('stops a cancelled job: its status is then 404 with the reason', async () => {
     const engine = projectWith([patient]);
     const exports = exportService(engine);

@@ -1,7 +1,7 @@
 import type { Binary } from '@medplum/fhirtypes';
 import type { FhirEngine } from '../engine';
 import { errorResponse, FHIR_JSON } from '../engine/http';
-import { FhirError, methodNotAllowed, notFound, successOutcome } from '../engine/outcome';
+import { FhirError, forbidden, methodNotAllowed, notFound, successOutcome } from '../engine/outcome';
 import { decodePathSegment } from '../engine/request';
 import type { Clock, RequestContext } from '../engine/types';
 import {
@@ -182,6 +182,9 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         if (isKickoff) {
           if (method !== 'GET' && method !== 'POST')
             throw methodNotAllowed('Start an export with GET or POST');
+          // An export reads the whole project (or its patients) at once: a caller whose access policy
+          // limits what they read (a patient, say) cannot have their policy applied to it, so may not.
+          if (context.accessPolicy) throw forbidden('Your access policy does not allow $export');
           const text = method === 'POST' ? await request.text() : '';
           return kickoff(request, context, segments, parseBody(text));
         }

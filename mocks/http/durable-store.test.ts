@@ -4,8 +4,10 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +33,19 @@ async function start(options: { compactJournalAtBytes?: number } = {}): Promise<
   const host = await startHttpHost({ port: 0, dataFile, ...options });
   open.push(host);
   return host;
+}
+
+/** Stops a host cleanly. */
+async function stop(host: HttpHost): Promise<void> {
+  await host.close();
+  open.splice(open.indexOf(host), 1);
+}
+
+/** Starts a host on the data file and reads a patient's family name there. */
+async function familyAfterStart(id: string): Promise<string | undefined> {
+  const host = await start();
+  const reader = await signInByApi(host.url, 'doctor@example.com');
+  return ((await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient).name?.[0]?.family;
 }
 
 async function createPatient(session: ApiSession, family: string): Promise<string> {
@@ -76,6 +91,25 @@ describe('the durable store of the npm start host', () => {
     expect(statSync(journalPath()).size - journalBefore).toBeLessThan(4096);
     expect(statSync(dataFile).mtimeMs).toBe(snapshotBefore.mtimeMs);
     expect(snapshotBefore.size).toBeGreaterThan(1_000_000);
+  });
+
+  it('costs a sign-in its own records, not every earlier sign-in, and keeps its session across a restart', async () => {
+    const host = await start();
+    const journalGrowth = async (): Promise<{ bytes: number; session: ApiSession }> => {
+      const before = statSync(journalPath()).size;
+      const session = await signInByApi(host.url, 'nurse@example.com');
+      return { bytes: statSync(journalPath()).size - before, session };
+    };
+    const first = await journalGrowth();
+    for (let i = 0; i < 20; i++) await signInByApi(host.url, 'nurse@example.com');
+    const later = await journalGrowth();
+    expect(later.bytes).toBeLessThan(first.bytes * 1.5);
+    await stop(host);
+    const restarted = await start();
+    const answer = await fetch(new URL('fhir/R4/Patient?_count=1', restarted.url), {
+      headers: { Authorization: `Bearer ${later.session.accessToken}` },
+    });
+    expect(answer.status).toBe(200);
   });
 
   it('ignores a torn last journal record and keeps writes made after the restart', async () => {
@@ -140,11 +174,70 @@ describe('the durable store of the npm start host', () => {
     const session = await signInByApi(first.url, 'doctor@example.com');
     const family = 'Zoë Ñúñez 💥 \u007f 漢字';
     const id = await createPatient(session, family);
-    await first.close();
-    open.splice(0);
+    await stop(first);
+    expect(await familyAfterStart(id)).toBe(family);
+  });
+
+  it('keeps resources it loaded but never read through the next snapshot and restart', async () => {
+    const first = await start();
+    const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Unread');
+    await stop(first);
+    // The second host reads nothing of that patient, and folds everything into a new snapshot.
+    const second = await start({ compactJournalAtBytes: 1 });
+    await createPatient(await signInByApi(second.url, 'doctor@example.com'), 'Later');
+    await stop(second);
+    expect(await familyAfterStart(id)).toBe('Unread');
+  });
+
+  it('starts from a data file an older server wrote as one JSON document', async () => {
+    const first = await start();
+    const id = await createPatient(await signInByApi(first.url, 'doctor@example.com'), 'Older');
+    const state = first.fake.snapshot();
+    await stop(first);
+    DurableStore.remove(dataFile);
+    writeFileSync(dataFile, JSON.stringify(state));
+    expect(await familyAfterStart(id)).toBe('Older');
+  });
+
+  it('refuses a snapshot whose bytes were damaged and leaves the file as it is', async () => {
+    await stop(await start());
+    const bytes = readFileSync(dataFile);
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    writeFileSync(dataFile, bytes);
+    await expect(start()).rejects.toThrow(/cannot be read .*--reset/);
+    expect(readFileSync(dataFile).equals(bytes)).toBe(true);
+  });
+
+  it('has a sent e-mail and a stored key-value on disk before their answers, and a restart finds them', async () => {
+    const first = await start();
+    const session = await signInByApi(first.url, 'doctor@example.com');
+    const put = await session.fetch('keyvalue/v1/theme', { method: 'PUT', body: 'dark' });
+    expect(put.status).toBe(204);
+    const gone = await session.fetch('keyvalue/v1/draft', { method: 'PUT', body: 'x' });
+    expect(gone.status).toBe(204);
+    expect((await session.fetch('keyvalue/v1/draft', { method: 'DELETE' })).status).toBe(204);
+    const sent = await session.fetch('email/v1/send', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ to: 'kept@example.com', subject: 'Kept across restarts', text: 'Hello' }),
+    });
+    expect(sent.status).toBe(200);
+    // As if the process died now: what is on disk already holds both.
+    const { state } = DurableStore.load(dataFile);
+    expect(state?.keyValues?.map(([, value]) => value)).toEqual(['dark']);
+    expect(state?.emails?.[0]?.subject).toBe('Kept across restarts');
+    await stop(first);
+
     const second = await start();
     const reader = await signInByApi(second.url, 'doctor@example.com');
-    const patient = (await (await reader.fetch(`fhir/R4/Patient/${id}`)).json()) as Patient;
-    expect(patient.name?.[0]?.family).toBe(family);
+    const theme = await reader.fetch('keyvalue/v1/theme');
+    expect(theme.status).toBe(200);
+    expect(await theme.text()).toBe('dark');
+    expect((await reader.fetch('keyvalue/v1/draft')).status).toBe(404);
+    const emails = (await (await reader.fetch('$fake/emails')).json()) as { subject: string; to: string[] }[];
+    expect(emails.find((email) => email.subject === 'Kept across restarts')?.to).toEqual([
+      'kept@example.com',
+    ]);
   });
 });

@@ -5,30 +5,29 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
 } from 'node:fs';
-import { isAscii } from 'node:buffer';
 import { basename, dirname } from 'node:path';
-import type { AuthSnapshot } from '../auth/types';
+import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/types';
+import { withSent, type CapturedEmail } from '../email/mailbox';
+import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
 import type { VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
 import { JournalWriter, readJournal, truncateJournal } from './journal';
+import { readDataFile, writeSnapshotFile, type SnapshotFile } from './snapshot-file';
 
 /** What one journal record holds: one committed change. */
 export type JournalRecord =
   | { kind: 'versions'; projectId: string; versions: readonly VersionRecord[] }
   | { kind: 'project'; id: string; name: string }
+  /** Written by older servers: the whole auth state. */
   | { kind: 'auth'; auth: AuthSnapshot }
-  | { kind: 'clock'; offsetMs: number };
-
-/** The data file: a full state, and the first journal generation not yet folded into it. */
-interface SnapshotFile extends FakeServerState {
-  journalGeneration?: number;
-}
+  | { kind: 'auth-changes'; changes: AuthChanges }
+  | { kind: 'clock'; offsetMs: number }
+  | { kind: 'email'; email: CapturedEmail }
+  | { kind: 'keyvalue'; change: KeyValueChange };
 
 /** By default a journal is folded into a new snapshot once it outgrows the snapshot and this floor. */
 const MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
@@ -77,13 +76,7 @@ export class DurableStore {
   ): { store: DurableStore; state: FakeServerState | undefined } {
     let snapshot: SnapshotFile | undefined;
     let snapshotBytes = 0;
-    if (existsSync(path)) {
-      const bytes = readFileSync(path);
-      // Snapshots are written as ASCII (see writeSnapshot), which decodes and parses fastest as latin1.
-      const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-      snapshotBytes = text.length;
-      snapshot = JSON.parse(text) as SnapshotFile;
-    }
+    if (existsSync(path)) ({ state: snapshot, bytes: snapshotBytes } = readDataFile(path));
     const first = snapshot?.journalGeneration ?? 0;
     const generations = journalGenerations(path);
     const state = snapshot;
@@ -125,7 +118,15 @@ export class DurableStore {
     }
     this.openJournal(this.generation);
     this.follow(fake);
-    this.stopServer = fake.subscribe(() => this.noteServerChange(fake));
+    const stopServer = fake.subscribe(() => this.noteServerChange(fake));
+    // The mailbox and the key-value store outlive a reseed: followed once.
+    const stopMail = fake.mailbox.onSent((email) => this.record({ kind: 'email', email }));
+    const stopValues = fake.keyValues.onChange((change) => this.record({ kind: 'keyvalue', change }));
+    this.stopServer = () => {
+      stopServer();
+      stopMail();
+      stopValues();
+    };
   }
 
   /** Resolves when every change committed before the call is on disk; rejects if it cannot be. */
@@ -150,6 +151,8 @@ export class DurableStore {
     this.knownProjects = new Set(fake.engine.projectIds());
     this.clockOffset = fake.clock.offset;
     this.authChanged = false;
+    // What changed before now is in the state loaded or in the snapshot just written.
+    fake.auth.takeChanges();
     const engineStop = fake.engine.onChange((change) => this.record(versionsRecord(change)));
     const authStop = fake.auth.subscribe(() => {
       // Told after each auth change; recorded at the end of the same tick, once however many.
@@ -160,10 +163,16 @@ export class DurableStore {
     this.stopFollowing = [engineStop, authStop];
   }
 
+  /** Records the auth records changed since the last time: a sign-in costs its own records only. */
   private recordAuth(): void {
     if (!this.authChanged || !this.auth) return;
     this.authChanged = false;
-    this.record({ kind: 'auth', auth: this.auth.snapshot() });
+    const changes = this.auth.takeChanges();
+    const count = Object.values(changes).reduce(
+      (sum, kind) => sum + kind.saved.length + kind.removed.length,
+      0
+    );
+    if (count > 0) this.record({ kind: 'auth-changes', changes });
   }
 
   /** Whatever changed beside resource versions: a reseed, a new project, the clock. */
@@ -239,18 +248,12 @@ export class DurableStore {
 
   /** Replaces the snapshot atomically: written beside it, flushed to disk, renamed over it. */
   private writeSnapshot(state: FakeServerState, generation: number): void {
-    // Characters beyond ASCII are written as \u escapes: the file then reads as a one-byte string,
-    // which restarts decode and parse faster.
-    const text = JSON.stringify({ ...state, journalGeneration: generation } satisfies SnapshotFile).replace(
-      /[\u007f-\uffff]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
-    );
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
+    const bytes = writeSnapshotFile(temporary, { ...state, journalGeneration: generation });
     syncPath(temporary);
     renameSync(temporary, this.path);
     syncPath(dirname(this.path));
-    this.snapshotBytes = text.length;
+    this.snapshotBytes = bytes;
   }
 }
 
@@ -258,24 +261,25 @@ function versionsRecord(change: EngineChange): JournalRecord {
   return { kind: 'versions', projectId: change.projectId, versions: change.versions };
 }
 
+/** How each kind of journal record is applied to a loaded state. */
+const REPLAY: {
+  [K in JournalRecord['kind']]: (state: FakeServerState, record: Extract<JournalRecord, { kind: K }>) => void;
+} = {
+  versions: (state, record) => {
+    const { versions } = projectOf(state, record.projectId);
+    for (const version of record.versions) versions.push(version);
+  },
+  project: (state, record) => projectOf(state, record.id, record.name),
+  auth: (state, record) => (state.auth = record.auth),
+  'auth-changes': (state, record) => (state.auth = withAuthChanges(state.auth, record.changes)),
+  clock: (state, record) => (state.clockOffsetMs = record.offsetMs),
+  email: (state, record) => (state.emails = withSent(state.emails, record.email)),
+  keyvalue: (state, record) => (state.keyValues = withKeyValueChange(state.keyValues, record.change)),
+};
+
 /** Applies one journal record to a loaded state. */
 function replay(state: FakeServerState, record: JournalRecord): void {
-  switch (record.kind) {
-    case 'versions': {
-      const project = projectOf(state, record.projectId);
-      for (const version of record.versions) project.versions.push(version);
-      return;
-    }
-    case 'project':
-      projectOf(state, record.id, record.name);
-      return;
-    case 'auth':
-      state.auth = record.auth;
-      return;
-    case 'clock':
-      state.clockOffsetMs = record.offsetMs;
-      return;
-  }
+  (REPLAY[record.kind] as (state: FakeServerState, record: JournalRecord) => void)(state, record);
 }
 
 function projectOf(

@@ -42,7 +42,7 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
   const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
   if (dataFile && options.reset) DurableStore.remove(dataFile);
   const { store, state } = loadState(dataFile, options.compactJournalAtBytes);
-  const fake = createFakeServer({ ...options, state });
+  const fake = createFakeServer({ rememberVerifiedTokens: true, ...options, state });
   store?.attach(fake, !state);
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const pageHeaders = { 'Content-Security-Policy': contentSecurityPolicy(configuredFhirOrigin(staticDir)) };
@@ -67,6 +67,8 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
   );
   const closeWebSockets = acceptWebSockets(server, fake);
+  // Listening starts once writes can be validated, so the first write is as fast as the rest.
+  await fake.engine.prepare();
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());

@@ -25,12 +25,39 @@ const closeAsync = promisify(close);
 const HEADER_BYTES = 8;
 
 export function frameRecord(record: unknown): Buffer {
-  const payload = Buffer.from(JSON.stringify(record), 'utf8');
+  return frameBytes(Buffer.from(JSON.stringify(record), 'utf8'));
+}
+
+/** Frames a payload of bytes: its length, its CRC-32, the bytes. */
+export function frameBytes(payload: Buffer): Buffer {
   const frame = Buffer.allocUnsafe(HEADER_BYTES + payload.length);
   frame.writeUInt32LE(payload.length, 0);
   frame.writeUInt32LE(crc32(payload), 4);
   payload.copy(frame, HEADER_BYTES);
   return frame;
+}
+
+/** One intact frame: where its payload lies in the bytes read, and where the next frame starts. */
+export interface Frame {
+  start: number;
+  end: number;
+}
+
+/**
+ * The intact frames of `bytes` from `offset` on, in order. It stops at the first frame that is cut
+ * short or fails its checksum: frames are appended in order, so nothing after a damaged one counts.
+ */
+export function* readFrames(bytes: Buffer, offset = 0): Generator<Frame> {
+  while (offset + HEADER_BYTES <= bytes.length) {
+    const length = bytes.readUInt32LE(offset);
+    const checksum = bytes.readUInt32LE(offset + 4);
+    const start = offset + HEADER_BYTES;
+    const end = start + length;
+    if (end > bytes.length) return;
+    if (crc32(bytes.subarray(start, end)) !== checksum) return;
+    yield { start, end };
+    offset = end;
+  }
 }
 
 export interface JournalContents<T> {
@@ -42,8 +69,7 @@ export interface JournalContents<T> {
 
 /**
  * Reads every intact record from the start of a journal file. Reading stops at the first record that
- * is cut short or fails its checksum: records are appended in order, so nothing after a damaged
- * record was ever acknowledged.
+ * is cut short, fails its checksum or is not JSON: nothing after a damaged record was acknowledged.
  */
 export function readJournal<T>(path: string): JournalContents<T> {
   let bytes: Buffer;
@@ -55,24 +81,16 @@ export function readJournal<T>(path: string): JournalContents<T> {
     throw error;
   }
   const records: T[] = [];
-  let offset = 0;
-  while (offset + HEADER_BYTES <= bytes.length) {
-    const length = bytes.readUInt32LE(offset);
-    const checksum = bytes.readUInt32LE(offset + 4);
-    const end = offset + HEADER_BYTES + length;
-    if (end > bytes.length) break;
-    const payload = bytes.subarray(offset + HEADER_BYTES, end);
-    if (crc32(payload) !== checksum) break;
-    let record: T;
+  let validBytes = 0;
+  for (const { start, end } of readFrames(bytes)) {
     try {
-      record = JSON.parse(payload.toString('utf8')) as T;
+      records.push(JSON.parse(bytes.toString('utf8', start, end)) as T);
     } catch {
       break;
     }
-    records.push(record);
-    offset = end;
+    validBytes = end;
   }
-  return { records, validBytes: offset, totalBytes: bytes.length };
+  return { records, validBytes, totalBytes: bytes.length };
 }
 
 /** Cuts a torn tail off a journal, so that records appended later follow the intact ones. */

@@ -9,18 +9,48 @@ export const MAX_VALUE_LENGTH = 16 * 1024;
 /** The longest key, in characters. */
 export const MAX_KEY_LENGTH = 256;
 
+/** One kept value: its slot (project, user, key) and its text. */
+export type KeyValueEntry = [slot: string, value: string];
+
+/** One change: a value set, or (value null) removed. */
+export interface KeyValueChange {
+  slot: string;
+  value: string | null;
+}
+
 export interface KeyValueService {
   /** Answers GET, PUT and DELETE keyvalue/v1/{key}; undefined for every other path. */
   handle(request: Request, context: RequestContext): Promise<Response | undefined>;
+  /** Every value kept, for a saved state. */
+  snapshot(): KeyValueEntry[];
+  /** Replaces every value with a saved state's (none: empty). */
+  restore(entries: readonly KeyValueEntry[] | undefined): void;
+  /** Told of each change as it is made (a host keeps it on disk before answering). */
+  onChange(listener: (change: KeyValueChange) => void): () => void;
+}
+
+/** Applies one change to saved entries (replaying a journal). */
+export function withKeyValueChange(
+  entries: readonly KeyValueEntry[] | undefined,
+  change: KeyValueChange
+): KeyValueEntry[] {
+  const kept = (entries ?? []).filter(([slot]) => slot !== change.slot);
+  if (change.value !== null) kept.push([change.slot, change.value]);
+  return kept;
 }
 
 /**
  * A small text store per user, as Medplum's key-value API: each signed-in user (a profile in a project)
  * has keys of their own that no other user sees. Values are text, at most MAX_VALUE_LENGTH characters.
- * Kept in memory: a restart of the fake server empties it.
+ * The values are part of the server's state: the `npm start` host keeps each change on disk before
+ * answering, and a restart finds them.
  */
 export function createKeyValueService(): KeyValueService {
   const values = new Map<string, string>();
+  const listeners = new Set<(change: KeyValueChange) => void>();
+  const changed = (slot: string, value: string | null): void => {
+    for (const listener of [...listeners]) listener({ slot, value });
+  };
   const slot = (context: RequestContext, key: string): string =>
     JSON.stringify([context.projectId, context.profile.reference ?? context.login, key]);
 
@@ -42,10 +72,11 @@ export function createKeyValueService(): KeyValueService {
               throw badRequest(`Value too long: at most ${MAX_VALUE_LENGTH} characters`);
             }
             values.set(slot(context, key), value);
+            changed(slot(context, key), value);
             return new Response(null, { status: 204 });
           }
           case 'DELETE':
-            values.delete(slot(context, key));
+            if (values.delete(slot(context, key))) changed(slot(context, key), null);
             return new Response(null, { status: 204 });
           default:
             throw methodNotAllowed('Use GET, PUT or DELETE on keyvalue/v1/{key}');
@@ -53,6 +84,19 @@ export function createKeyValueService(): KeyValueService {
       } catch (error) {
         return errorResponse(error);
       }
+    },
+    snapshot: () => [...values],
+    restore(entries) {
+      values.clear();
+      for (const entry of Array.isArray(entries) ? entries : []) {
+        if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') {
+          values.set(entry[0], entry[1]);
+        }
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

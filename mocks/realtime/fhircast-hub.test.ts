@@ -1,10 +1,9 @@
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFhircastMessage } from '@/fhir/fhircast';
-import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
-import { startHttpHost, type HttpHost } from '../http/host';
+import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { openTestSocket } from './testing';
-import { realtimeHosts as hosts, type Host } from './test-hosts';
+import { realtimeHosts as hosts, withHttpHost, type Host } from './test-hosts';
 
 const patient = { resourceType: 'Patient', id: 'p1' };
 const encounter = { resourceType: 'Encounter', id: 'e1' };
@@ -216,16 +215,10 @@ describe.each(hosts)('the FHIRcast hub on %s', (_name, start) => {
 });
 
 describe('FHIRcast delivery over websockets on the HTTP host', () => {
-  let host: HttpHost;
-  let session: ApiSession;
-  beforeAll(async () => {
-    host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-    session = await signInByApi(host.url, 'doctor@example.com');
-  });
-  afterAll(() => host.close());
+  const http = withHttpHost();
 
   it('confirms the subscription, delivers the events subscribed to, and denies after unsubscribe', async () => {
-    const subscribed = await session.fetch('fhircast/STU3', form(subscribeFields('topic-d')));
+    const subscribed = await http.session.fetch('fhircast/STU3', form(subscribeFields('topic-d')));
     const endpoint = ((await subscribed.json()) as Record<string, string>)['hub.channel.endpoint'] ?? '';
     const socket = await openTestSocket(endpoint);
     expect(await socket.next((m) => m['hub.mode'] === 'subscribe')).toMatchObject({
@@ -233,7 +226,7 @@ describe('FHIRcast delivery over websockets on the HTTP host', () => {
       'hub.events': 'Patient-open,Patient-close',
     });
     await publish(
-      session,
+      http.session,
       'topic-d',
       createFhircastMessage('topic-d', 'Encounter-open', [
         { key: 'encounter', resource: encounter },
@@ -241,7 +234,7 @@ describe('FHIRcast delivery over websockets on the HTTP host', () => {
       ])
     );
     const message = createFhircastMessage('topic-d', 'Patient-open', [{ key: 'patient', resource: patient }]);
-    await publish(session, 'topic-d', message);
+    await publish(http.session, 'topic-d', message);
     const delivered = await socket.next<{ id: string; event: Record<string, unknown> }>(
       (m) => m.id === message.id
     );
@@ -252,7 +245,7 @@ describe('FHIRcast delivery over websockets on the HTTP host', () => {
       )
     ).toBe(false);
 
-    const unsubscribed = await session.fetch(
+    const unsubscribed = await http.session.fetch(
       'fhircast/STU3',
       form(subscribeFields('topic-d', { 'hub.mode': 'unsubscribe', endpoint }))
     );
@@ -262,7 +255,7 @@ describe('FHIRcast delivery over websockets on the HTTP host', () => {
   });
 
   it('denies and closes a socket on an endpoint it never gave', async () => {
-    const socket = await openTestSocket(`${host.url.replace('http', 'ws')}ws/fhircast/unknown`);
+    const socket = await openTestSocket(`${http.host.url.replace('http', 'ws')}ws/fhircast/unknown`);
     expect(await socket.next((m) => m['hub.mode'] === 'denied')).toMatchObject({
       'hub.reason': 'invalid endpoint',
     });

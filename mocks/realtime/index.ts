@@ -28,7 +28,7 @@ export interface SocketOpening {
  */
 export interface RealtimeService {
   /** Answers $get-ws-binding-token below the FHIR base; undefined for every other FHIR request. */
-  handleFhir(request: Request, context: RequestContext): Response | undefined;
+  handleFhir(request: Request, context: RequestContext): Promise<Response> | undefined;
   /** Answers /fhircast/STU3 requests; undefined for other paths. */
   handleHub(request: Request): Promise<Response | undefined>;
   /** Whether a websocket may open at this URL: an opening, or a FhirError (404 unknown path, 503 too many). */

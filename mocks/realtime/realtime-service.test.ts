@@ -1,7 +1,15 @@
-import type { Parameters, Subscription } from '@medplum/fhirtypes';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  Bundle,
+  Observation,
+  OperationOutcome,
+  Parameters,
+  Patient,
+  Subscription,
+} from '@medplum/fhirtypes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
 import { FhirError } from '../engine/outcome';
+import type { RequestContext } from '../engine/types';
 import { MAIN_PROJECT_ID, RIVERSIDE_PROJECT_ID } from '../seed/constants';
 import { createFakeServer, type FakeServer } from '../server';
 import { MAX_SOCKETS, type RealtimeSocket } from '.';
@@ -36,19 +44,24 @@ afterEach(() => {
   fake.bots.dispose();
 });
 
-async function bindingToken(): Promise<string> {
+/** The doctor's new active websocket subscription to these criteria; its id. */
+async function websocketSubscription(criteria: string): Promise<string> {
   const created = await session.fetch('fhir/R4/Subscription', {
     method: 'POST',
     body: JSON.stringify({
       resourceType: 'Subscription',
       status: 'active',
       reason: 'r',
-      criteria: 'Task',
+      criteria,
       channel: { type: 'websocket' },
     }),
   });
-  const subscription = (await created.json()) as Subscription;
-  const answer = await session.fetch(`fhir/R4/Subscription/${subscription.id}/$get-ws-binding-token`);
+  return ((await created.json()) as Subscription).id as string;
+}
+
+async function bindingToken(): Promise<string> {
+  const id = await websocketSubscription('Task');
+  const answer = await session.fetch(`fhir/R4/Subscription/${id}/$get-ws-binding-token`);
   const parameters = (await answer.json()) as Parameters;
   return parameters.parameter?.find((p) => p.name === 'token')?.valueString ?? '';
 }
@@ -108,7 +121,89 @@ describe('the realtime service', () => {
       intent: 'order',
     });
     fake.engine.createResource(MAIN_PROJECT_ID, { resourceType: 'Task', status: 'ready', intent: 'order' });
-    const notified = socket.sent.filter((m) => JSON.stringify(m).includes('event-notification'));
-    expect(notified).toHaveLength(1);
+    await vi.waitFor(() => expect(notifications(socket)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(notifications(socket)).toHaveLength(1);
+  });
+});
+
+const notifications = (socket: { sent: Record<string, unknown>[] }): Bundle[] =>
+  socket.sent.filter((m) => JSON.stringify(m).includes('event-notification')) as unknown as Bundle[];
+
+describe('notifications carry only what the subscriber may read', () => {
+  /** A patient's policy in Medplum's form: their compartment, observation values hidden. */
+  const patientReader = (patientId: string, withSubscriptions = true): RequestContext => ({
+    projectId: MAIN_PROJECT_ID,
+    profile: { reference: `Patient/${patientId}` },
+    login: `login-${patientId}`,
+    clientId: '',
+    accessPolicy: {
+      resourceType: 'AccessPolicy',
+      resource: [
+        { resourceType: 'Patient', compartment: { reference: `Patient/${patientId}` } },
+        {
+          resourceType: 'Observation',
+          compartment: { reference: `Patient/${patientId}` },
+          hiddenFields: ['valueString'],
+        },
+        ...(withSubscriptions ? [{ resourceType: 'Subscription' as const }] : []),
+      ],
+    },
+  });
+  const observation = (patientId: string, value: string): Observation => ({
+    resourceType: 'Observation',
+    status: 'final',
+    code: { text: 'Mood' },
+    subject: { reference: `Patient/${patientId}` },
+    valueString: value,
+  });
+
+  async function tokenFor(reader: RequestContext, subscriptionId: string): Promise<Response> {
+    const request = new Request(`${BASE}fhir/R4/Subscription/${subscriptionId}/$get-ws-binding-token`);
+    const answer = await fake.realtime.handleFhir(request, reader);
+    if (!answer) throw new Error('The binding-token operation was not answered');
+    return answer;
+  }
+
+  it('a patient hears only of their own compartment, without the fields their policy hides', async () => {
+    const mine = fake.engine.createResource<Patient>(MAIN_PROJECT_ID, {
+      resourceType: 'Patient',
+      name: [{ family: 'Mine' }],
+    });
+    const other = fake.engine.createResource<Patient>(MAIN_PROJECT_ID, {
+      resourceType: 'Patient',
+      name: [{ family: 'Other' }],
+    });
+    const answer = await tokenFor(
+      patientReader(mine.id as string),
+      await websocketSubscription('Observation')
+    );
+    expect(answer.status).toBe(200);
+    const token = ((await answer.json()) as Parameters).parameter?.find(
+      (p) => p.name === 'token'
+    )?.valueString;
+    const socket = memorySocket();
+    attach(socket).receive(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
+
+    fake.engine.createResource(MAIN_PROJECT_ID, observation(other.id as string, 'theirs'));
+    const own = fake.engine.createResource(MAIN_PROJECT_ID, observation(mine.id as string, 'private'));
+    await vi.waitFor(() => expect(notifications(socket)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(notifications(socket)).toHaveLength(1);
+    const sent = notifications(socket)[0]?.entry?.[1]?.resource as Observation;
+    expect(sent.id).toBe(own.id);
+    expect(sent.subject?.reference).toBe(`Patient/${mine.id}`);
+    expect(sent).not.toHaveProperty('valueString');
+  });
+
+  it('gives no binding token for a subscription the caller may not read', async () => {
+    const answer = await tokenFor(
+      patientReader('someone', false),
+      await websocketSubscription('Observation')
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as OperationOutcome).issue?.[0]?.details?.text).toBe(
+      'Error reading subscription: Not found'
+    );
   });
 });

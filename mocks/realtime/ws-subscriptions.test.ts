@@ -1,9 +1,9 @@
 import type { Bundle, OperationOutcome, Parameters, Subscription, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
-import { startHttpHost, type HttpHost } from '../http/host';
+import { startHttpHost } from '../http/host';
 import { openTestSocket, statusType, type TestSocket } from './testing';
-import { realtimeHosts as hosts, type Host } from './test-hosts';
+import { realtimeHosts as hosts, withHttpHost, type Host } from './test-hosts';
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -82,25 +82,19 @@ describe.each(hosts)('$get-ws-binding-token on %s', (_name, start) => {
 });
 
 describe('websocket subscriptions on the HTTP host', () => {
-  let host: HttpHost;
-  let session: ApiSession;
-  beforeAll(async () => {
-    host = await startHttpHost({ port: 0, heartbeatMs: 0 });
-    session = await signInByApi(host.url, 'doctor@example.com');
-  });
-  afterAll(() => host.close());
+  const http = withHttpHost();
 
   async function bind(
     criteria: string,
     extension?: Subscription['extension']
   ): Promise<{ socket: TestSocket; id: string; token: string }> {
-    const subscription = await createSubscription(session, {
+    const subscription = await createSubscription(http.session, {
       criteria,
       channel: { type: 'websocket' },
       extension,
     });
     const parameters = await json<Parameters>(
-      await session.fetch(`fhir/R4/Subscription/${subscription.id}/$get-ws-binding-token`)
+      await http.session.fetch(`fhir/R4/Subscription/${subscription.id}/$get-ws-binding-token`)
     );
     const token = parameter(parameters, 'token')?.valueString ?? '';
     const socket = await openTestSocket(parameter(parameters, 'websocket-url')?.valueUrl ?? '');
@@ -110,7 +104,7 @@ describe('websocket subscriptions on the HTTP host', () => {
   }
 
   async function createTask(status: Task['status'] = 'ready'): Promise<Task> {
-    const response = await session.fetch('fhir/R4/Task', {
+    const response = await http.session.fetch('fhir/R4/Task', {
       method: 'POST',
       body: JSON.stringify({ resourceType: 'Task', status, intent: 'order', code: { text: 'Call back' } }),
     });
@@ -120,7 +114,7 @@ describe('websocket subscriptions on the HTTP host', () => {
   it('a Task update arrives as a notification Bundle holding the status and the new version', async () => {
     const task = await createTask();
     const { socket, id } = await bind('Task');
-    await session.fetch(`fhir/R4/Task/${task.id}`, {
+    await http.session.fetch(`fhir/R4/Task/${task.id}`, {
       method: 'PUT',
       body: JSON.stringify({ ...task, status: 'in-progress' }),
     });
@@ -139,7 +133,7 @@ describe('websocket subscriptions on the HTTP host', () => {
       status: 'in-progress',
       meta: { versionId: '2' },
     });
-    expect(bundle.entry?.[1]?.fullUrl).toBe(`${host.url}fhir/R4/Task/${task.id}`);
+    expect(bundle.entry?.[1]?.fullUrl).toBe(`${http.host.url}fhir/R4/Task/${task.id}`);
     socket.close();
   });
 
@@ -147,7 +141,7 @@ describe('websocket subscriptions on the HTTP host', () => {
     const { socket } = await bind('Task?status=completed');
     const ready = await createTask('ready');
     const done = await createTask('completed');
-    await session.fetch(`fhir/R4/Task/${done.id}`, { method: 'DELETE' });
+    await http.session.fetch(`fhir/R4/Task/${done.id}`, { method: 'DELETE' });
     const created = await socket.next<Bundle>((m) => statusType(m) === 'event-notification');
     expect(created.entry?.[1]?.resource?.id).toBe(done.id);
     const deleted = await socket.next<Bundle>(
@@ -170,7 +164,7 @@ describe('websocket subscriptions on the HTTP host', () => {
       },
     ]);
     const first = await createTask();
-    await session.fetch(`fhir/R4/Task/${first.id}`, {
+    await http.session.fetch(`fhir/R4/Task/${first.id}`, {
       method: 'PUT',
       body: JSON.stringify({ ...first, status: 'on-hold' }),
     });
@@ -189,7 +183,7 @@ describe('websocket subscriptions on the HTTP host', () => {
   });
 
   it('answers a bad token and a malformed message with OperationOutcome words, and a ping with pong', async () => {
-    const socket = await openTestSocket(`${host.url.replace('http', 'ws')}ws/subscriptions-r4`);
+    const socket = await openTestSocket(`${http.host.url.replace('http', 'ws')}ws/subscriptions-r4`);
     socket.send({ type: 'bind-with-token', payload: { token: 'forged' } });
     const refused = await socket.next<OperationOutcome>((m) => m.resourceType === 'OperationOutcome');
     expect(refused.issue?.[0]?.details?.text).toBe('Token failed to validate. Check token expiry.');
@@ -204,10 +198,12 @@ describe('websocket subscriptions on the HTTP host', () => {
   });
 
   it('closes a socket that sends a frame over the size limit, and refuses an unknown websocket path with 404', async () => {
-    const socket = await openTestSocket(`${host.url.replace('http', 'ws')}ws/subscriptions-r4`);
+    const socket = await openTestSocket(`${http.host.url.replace('http', 'ws')}ws/subscriptions-r4`);
     socket.send('x'.repeat(64 * 1024));
     expect(await socket.closed).toBe(1009);
-    await expect(openTestSocket(`${host.url.replace('http', 'ws')}ws/nothing-here`)).rejects.toThrow('404');
+    await expect(openTestSocket(`${http.host.url.replace('http', 'ws')}ws/nothing-here`)).rejects.toThrow(
+      '404'
+    );
   });
 
   it('sends heartbeats naming the bound subscriptions', async () => {

@@ -30,13 +30,21 @@ interface BindingToken {
   expiresAt: number;
   /** The FHIR base the token was asked at, for the notifications' fullUrl. */
   baseUrl: string;
+  /** Who asked for the token: notifications carry only what they may read. */
+  reader: RequestContext;
+}
+
+/** What one socket bound to one subscription: where its notifications point, and for whom. */
+interface Binding {
+  baseUrl: string;
+  reader: RequestContext;
 }
 
 /** One open subscriptions socket and the subscriptions bound to it (keyed project/id). */
 interface Listener {
   socket: RealtimeSocket;
-  /** Subscription key → the FHIR base URL its notifications name. */
-  bound: Map<string, string>;
+  /** Subscription key → its binding. */
+  bound: Map<string, Binding>;
 }
 
 export interface WsSubscriptionsOptions {
@@ -66,45 +74,51 @@ export class WsSubscriptions {
   }
 
   /** Answers Subscription/{id}/$get-ws-binding-token below the FHIR base; undefined for anything else. */
-  bindingToken(request: Request, context: RequestContext): Response | undefined {
+  bindingToken(request: Request, context: RequestContext): Promise<Response> | undefined {
     const path = new URL(request.url).pathname;
     if (!path.startsWith(this.options.basePath)) return undefined;
     const match = BINDING_OPERATION.exec(path.slice(this.options.basePath.length));
     if (!match?.[1]) return undefined;
-    try {
-      if (request.method !== 'GET') throw methodNotAllowed('Use GET for $get-ws-binding-token');
-      const subscriptionId = decodeURIComponent(match[1]);
-      const subscription = this.options.engine.readResource(
-        context.projectId,
-        'Subscription',
-        subscriptionId
-      );
-      if (subscription?.resourceType !== 'Subscription') {
-        throw badRequest('Error reading subscription: Not found');
-      }
-      if (subscription.channel?.type !== 'websocket') {
-        throw badRequest('Subscription channel type must be websocket to bind a websocket to it');
-      }
-      criteriaFilters(subscription);
-      const token = this.newToken();
-      const expiresAt = this.options.clock.now() + TOKEN_LIFETIME_MS;
-      const baseUrl = new URL(this.options.basePath, request.url).toString();
-      this.tokens.set(token, { projectId: context.projectId, subscriptionId, expiresAt, baseUrl });
-      this.pruneTokens();
-      const parameters: Parameters = {
-        resourceType: 'Parameters',
-        parameter: [
-          { name: 'token', valueString: token },
-          { name: 'expiration', valueDateTime: new Date(expiresAt).toISOString() },
-          { name: 'subscription', valueString: subscriptionId },
-          { name: 'websocket-url', valueUrl: websocketUrl(request.url, SUBSCRIPTIONS_SOCKET_PATH) },
-        ],
-      };
-      return fhirJson(200, parameters);
-    } catch (error) {
+    return this.issueToken(request, context, match[1]).catch((error: unknown) => {
       if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
       throw error;
+    });
+  }
+
+  private async issueToken(request: Request, context: RequestContext, encodedId: string): Promise<Response> {
+    if (request.method !== 'GET') throw methodNotAllowed('Use GET for $get-ws-binding-token');
+    const subscriptionId = decodeURIComponent(encodedId);
+    const stored = this.options.engine.readResource(context.projectId, 'Subscription', subscriptionId);
+    // A subscription the caller may not read is, to them, not there.
+    const subscription = stored && (await this.options.engine.visibleTo(context, context.projectId, stored));
+    if (subscription?.resourceType !== 'Subscription') {
+      throw badRequest('Error reading subscription: Not found');
     }
+    if (subscription.channel?.type !== 'websocket') {
+      throw badRequest('Subscription channel type must be websocket to bind a websocket to it');
+    }
+    criteriaFilters(subscription);
+    const token = this.newToken();
+    const expiresAt = this.options.clock.now() + TOKEN_LIFETIME_MS;
+    const baseUrl = new URL(this.options.basePath, request.url).toString();
+    this.tokens.set(token, {
+      projectId: context.projectId,
+      subscriptionId,
+      expiresAt,
+      baseUrl,
+      reader: context,
+    });
+    this.pruneTokens();
+    const parameters: Parameters = {
+      resourceType: 'Parameters',
+      parameter: [
+        { name: 'token', valueString: token },
+        { name: 'expiration', valueDateTime: new Date(expiresAt).toISOString() },
+        { name: 'subscription', valueString: subscriptionId },
+        { name: 'websocket-url', valueUrl: websocketUrl(request.url, SUBSCRIPTIONS_SOCKET_PATH) },
+      ],
+    };
+    return fhirJson(200, parameters);
   }
 
   /** Takes a new socket on /ws/subscriptions-r4. */
@@ -168,7 +182,7 @@ export class WsSubscriptions {
       listener.socket.close(CLOSE_POLICY, 'Too many subscriptions on one socket');
       return;
     }
-    listener.bound.set(key, token.baseUrl);
+    listener.bound.set(key, { baseUrl: token.baseUrl, reader: token.reader });
     let sockets = this.bySubscription.get(key);
     if (!sockets) this.bySubscription.set(key, (sockets = new Set()));
     sockets.add(listener);
@@ -230,10 +244,27 @@ export class WsSubscriptions {
       if (subscription?.resourceType !== 'Subscription' || !wants(subscription, resource, interaction))
         continue;
       for (const listener of sockets) {
-        const baseUrl = listener.bound.get(key) ?? this.options.basePath;
-        safeSend(listener.socket, notification(this.options.clock, baseUrl, subscriptionId, resource));
+        const binding = listener.bound.get(key);
+        if (binding) this.notifyReader(listener.socket, binding, projectId, subscriptionId, resource);
       }
     }
+  }
+
+  /** Sends the notification only if the socket's reader may read the resource, as they may read it. */
+  private notifyReader(
+    socket: RealtimeSocket,
+    binding: Binding,
+    projectId: string,
+    subscriptionId: string,
+    resource: Resource
+  ): void {
+    const send = (visible: Resource | undefined): void => {
+      if (visible)
+        safeSend(socket, notification(this.options.clock, binding.baseUrl, subscriptionId, visible));
+    };
+    const visible = this.options.engine.visibleTo(binding.reader, projectId, resource);
+    if (visible instanceof Promise) void visible.then(send);
+    else send(visible);
   }
 
   /** The resource as it was before a delete, read from its history. */

@@ -38,10 +38,6 @@ export {
 /** Code systems of the seed data only. */
 export const SSN_SYSTEM = 'http://hl7.org/fhir/sid/us-ssn';
 export const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
-export const IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0203';
-export const DIAGNOSTIC_SERVICE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0074';
-export const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
-export const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
 /** Where the example driver's license images live (a reserved example domain). */
 export const LICENSE_IMAGE_BASE_URL = 'https://images.carequeue.example.org/drivers-license';

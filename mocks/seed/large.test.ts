@@ -8,10 +8,9 @@ function count(resources: { resource: Resource }[], type: string): number {
 }
 
 describe('benchmark seed', () => {
-  it('builds 10,000 tasks for 2,000 patients in under a second', () => {
-    const start = performance.now();
+  // How long it takes is a figure of bench/server-load.bench.ts.
+  it('builds as many tasks and patients as asked, all in the main project', () => {
     const resources = buildLargeTaskSeed({ tasks: 10_000, patients: 2_000, now: NOW });
-    expect(performance.now() - start).toBeLessThan(1000);
     expect(count(resources, 'Task')).toBe(10_000);
     expect(count(resources, 'Patient')).toBe(2_000);
     expect(new Set(resources.map(({ projectId }) => projectId))).toEqual(new Set([MAIN_PROJECT_ID]));

@@ -13,9 +13,9 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
   TASK_TYPES,
-  type TaskType,
   taskTypeConcept,
 } from './codes';
+import type { TaskType } from './codes';
 import { LAB_ACCESSION_SYSTEM, LICENSE_IMAGE_BASE_URL, LOINC_SYSTEM, MAIN_PROJECT_ID } from './constants';
 import { buildSchedule } from './documents';
 import { LAB_PANELS } from './lab-panels';

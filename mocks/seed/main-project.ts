@@ -5,12 +5,11 @@ import { buildOrganizations, organizationRef } from './organizations';
 import { CITIES } from './places';
 import { buildPatients, PATIENT_NAMES, type SeedPatient } from './patients';
 import { practitionerRef, type PractitionerSpec } from './practitioners';
-import { buildInbox, buildStaffResources, doctorsOf, staffById } from './project-parts';
+import { buildInbox, doctorsOf, projectResources, staffById } from './project-parts';
 import { createRandom } from './random';
 import { ALICE_SMITH, BOB_JONES, CAROL_WHITE, DAN_BROWN, MAIN_CLINICIANS, MAIN_STAFF } from './staff';
 import { buildTasks, type OwnerWeights } from './tasks';
 import type { TaskType } from './codes';
-import { buildValueSets } from './valuesets';
 
 /** Tasks of each type in the main project (four types, so 240 in all). */
 export const MAIN_TASKS_PER_TYPE = 60;
@@ -133,15 +132,5 @@ export function buildMainProject(now: Date): Resource[] {
       'answered',
     ],
   });
-  return [
-    ...buildValueSets('', now),
-    orgs.clinic,
-    orgs.lab,
-    ...buildStaffResources(MAIN_STAFF, orgs),
-    ...patients.map((patient) => patient.resource),
-    ...schedules,
-    ...seeded.resources,
-    ...inbox,
-    ...seeded.tasks,
-  ];
+  return projectResources({ idPrefix: '', now, orgs, staff: MAIN_STAFF, patients, schedules, seeded, inbox });
 }

@@ -1,8 +1,12 @@
 import type { Patient, Practitioner, Reference } from '@medplum/fhirtypes';
 import type { SeedState } from './codes';
-import { IDENTIFIER_TYPE_SYSTEM, MRN_SYSTEM, SSN_SYSTEM } from './constants';
+import { MRN_SYSTEM, SSN_SYSTEM } from './constants';
 import { type City, STREET_NAMES, UNIT_LABELS } from './places';
 import type { Random } from './random';
+import patientNames from './patient-names.json';
+
+/** HL7 v2 table 0203: the kind of a patient identifier (MR, SS). */
+const IDENTIFIER_TYPE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 
 export interface PatientName {
   given: string;
@@ -10,51 +14,8 @@ export interface PatientName {
   gender: 'female' | 'male';
 }
 
-/** Main project patients: twelve per state. */
-export const PATIENT_NAMES: Record<SeedState, readonly PatientName[]> = {
-  NY: [
-    { given: 'Maria', family: 'Gonzalez', gender: 'female' },
-    { given: 'James', family: "O'Connor", gender: 'male' },
-    { given: 'Aisha', family: 'Rahman', gender: 'female' },
-    { given: 'David', family: 'Goldberg', gender: 'male' },
-    { given: 'Sophia', family: 'Russo', gender: 'female' },
-    { given: 'Kwame', family: 'Mensah', gender: 'male' },
-    { given: 'Emily', family: 'Chen', gender: 'female' },
-    { given: 'Michael', family: 'Kowalski', gender: 'male' },
-    { given: 'Grace', family: 'Adeyemi', gender: 'female' },
-    { given: 'Daniel', family: 'Friedman', gender: 'male' },
-    { given: 'Rosa', family: 'Delgado', gender: 'female' },
-    { given: 'Thomas', family: 'Murphy', gender: 'male' },
-  ],
-  CA: [
-    { given: 'Linh', family: 'Nguyen', gender: 'female' },
-    { given: 'Carlos', family: 'Ramirez', gender: 'male' },
-    { given: 'Jessica', family: 'Patel', gender: 'female' },
-    { given: 'Kenji', family: 'Watanabe', gender: 'male' },
-    { given: 'Ana', family: 'Morales', gender: 'female' },
-    { given: 'Robert', family: 'Sullivan', gender: 'male' },
-    { given: 'Mei', family: 'Huang', gender: 'female' },
-    { given: 'Andre', family: 'Washington', gender: 'male' },
-    { given: 'Isabel', family: 'Castillo', gender: 'female' },
-    { given: 'Ethan', family: 'Brooks', gender: 'male' },
-    { given: 'Fatima', family: 'Siddiqui', gender: 'female' },
-    { given: 'Luis', family: 'Herrera', gender: 'male' },
-  ],
-  TX: [
-    { given: 'Jose', family: 'Hernandez', gender: 'male' },
-    { given: 'Brittany', family: 'Coleman', gender: 'female' },
-    { given: 'William', family: 'Turner', gender: 'male' },
-    { given: 'Guadalupe', family: 'Flores', gender: 'female' },
-    { given: 'Tyrone', family: 'Jackson', gender: 'male' },
-    { given: 'Ashley', family: 'Schmidt', gender: 'female' },
-    { given: 'Miguel', family: 'Vargas', gender: 'male' },
-    { given: 'Sarah', family: 'Mitchell', gender: 'female' },
-    { given: 'Huong', family: 'Tran', gender: 'female' },
-    { given: 'Christopher', family: 'Reed', gender: 'male' },
-    { given: 'Yolanda', family: 'Garza', gender: 'female' },
-    { given: 'Jacob', family: 'Whitfield', gender: 'male' },
-  ],
-};
+/** Main project patients: twelve per state (the names are data, in patient-names.json). */
+export const PATIENT_NAMES = patientNames as Record<SeedState, readonly PatientName[]>;
 
 export const RIVERSIDE_PATIENT_NAMES: readonly PatientName[] = [
   { given: 'Veronica', family: 'Salazar', gender: 'female' },

@@ -5,6 +5,8 @@ import type { SeedOrganizations } from './organizations';
 import type { SeedPatient } from './patients';
 import { buildPractitioner, buildPractitionerRoles, type PractitionerSpec } from './practitioners';
 import type { Random } from './random';
+import type { SeedTasks } from './tasks';
+import { buildValueSets } from './valuesets';
 
 /** Practitioners and their roles, for one project's staff. */
 export function buildStaffResources(staff: readonly PractitionerSpec[], orgs: SeedOrganizations): Resource[] {
@@ -47,4 +49,31 @@ export function buildInbox(options: InboxOptions): Resource[] {
     });
     return [seeded.thread, ...seeded.messages];
   });
+}
+
+export interface ProjectParts {
+  /** Prefix of the project's value set ids ('' for the demo project). */
+  idPrefix: string;
+  now: Date;
+  orgs: SeedOrganizations;
+  staff: readonly PractitionerSpec[];
+  patients: readonly SeedPatient[];
+  schedules: readonly Resource[];
+  seeded: SeedTasks;
+  inbox: readonly Resource[];
+}
+
+/** A project's resources in load order: value sets, organizations and staff before what refers to them. */
+export function projectResources(parts: ProjectParts): Resource[] {
+  return [
+    ...buildValueSets(parts.idPrefix, parts.now),
+    parts.orgs.clinic,
+    parts.orgs.lab,
+    ...buildStaffResources(parts.staff, parts.orgs),
+    ...parts.patients.map((patient) => patient.resource),
+    ...parts.schedules,
+    ...parts.seeded.resources,
+    ...parts.inbox,
+    ...parts.seeded.tasks,
+  ];
 }

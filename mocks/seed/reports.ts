@@ -3,20 +3,19 @@ import type {
   Observation,
   Organization,
   Practitioner,
+  Quantity,
   Reference,
 } from '@medplum/fhirtypes';
-import {
-  DIAGNOSTIC_SERVICE_SYSTEM,
-  INTERPRETATION_SYSTEM,
-  LAB_ACCESSION_SYSTEM,
-  LOINC_SYSTEM,
-  OBSERVATION_CATEGORY_SYSTEM,
-  UCUM_SYSTEM,
-} from './constants';
+import { LAB_ACCESSION_SYSTEM, LOINC_SYSTEM, UCUM_SYSTEM } from './constants';
 import type { AnalyteSpec, PanelSpec } from './lab-panels';
 import type { SeedPatient } from './patients';
 import type { Random } from './random';
 import { minutesFrom } from './time';
+
+/** The code systems lab reports use for their category and each result's flag. */
+const DIAGNOSTIC_SERVICE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0074';
+const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
 export interface ReportOptions {
   rng: Random;
@@ -52,6 +51,31 @@ function interpretation(analyte: AnalyteSpec, value: number): { code: string; di
   return { code: 'N', display: 'Normal' };
 }
 
+/** What a lab's report and each of its results say alike: the LOINC code, patient, times and lab. */
+function labResult(
+  options: ReportOptions,
+  loinc: string,
+  display: string,
+  text: string,
+  collected: string,
+  issued: string
+): Pick<DiagnosticReport, 'code' | 'subject' | 'effectiveDateTime' | 'issued'> & {
+  performer: Reference<Organization>[];
+} {
+  return {
+    code: { coding: [{ system: LOINC_SYSTEM, code: loinc, display }], text },
+    subject: options.patient.ref,
+    effectiveDateTime: collected,
+    issued,
+    performer: [options.lab],
+  };
+}
+
+/** A quantity in the analyte's UCUM unit. */
+function ucum(value: number, analyte: AnalyteSpec): Quantity {
+  return { value, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum };
+}
+
 function observation(
   options: ReportOptions,
   analyte: AnalyteSpec,
@@ -70,24 +94,13 @@ function observation(
         coding: [{ system: OBSERVATION_CATEGORY_SYSTEM, code: 'laboratory', display: 'Laboratory' }],
       },
     ],
-    code: {
-      coding: [{ system: LOINC_SYSTEM, code: analyte.loinc, display: analyte.display }],
-      text: analyte.display,
-    },
-    subject: options.patient.ref,
-    effectiveDateTime: collected,
-    issued,
-    performer: [options.lab],
-    valueQuantity: { value, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum },
+    ...labResult(options, analyte.loinc, analyte.display, analyte.display, collected, issued),
+    valueQuantity: ucum(value, analyte),
     interpretation: [{ coding: [{ system: INTERPRETATION_SYSTEM, ...flag }], text: flag.display }],
     referenceRange: [
       {
-        ...(analyte.low !== undefined
-          ? { low: { value: analyte.low, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum } }
-          : {}),
-        ...(analyte.high !== undefined
-          ? { high: { value: analyte.high, unit: analyte.unit, system: UCUM_SYSTEM, code: analyte.ucum } }
-          : {}),
+        ...(analyte.low !== undefined ? { low: ucum(analyte.low, analyte) } : {}),
+        ...(analyte.high !== undefined ? { high: ucum(analyte.high, analyte) } : {}),
       },
     ],
   };
@@ -107,14 +120,7 @@ export function buildReport(options: ReportOptions): SeedReport {
     identifier: [{ system: LAB_ACCESSION_SYSTEM, value: `ACC-${String(rng.int(1000000, 9999999))}` }],
     status: options.status,
     category: [{ coding: [{ system: DIAGNOSTIC_SERVICE_SYSTEM, code: 'LAB', display: 'Laboratory' }] }],
-    code: {
-      coding: [{ system: LOINC_SYSTEM, code: panel.loinc, display: panel.display }],
-      text: panel.title,
-    },
-    subject: options.patient.ref,
-    effectiveDateTime: collected,
-    issued,
-    performer: [options.lab],
+    ...labResult(options, panel.loinc, panel.display, panel.title, collected, issued),
     ...(options.status === 'final' ? { resultsInterpreter: [options.interpreter] } : {}),
     result: observations.map((item) => ({
       reference: `Observation/${item.id}`,

@@ -5,11 +5,10 @@ import { buildOrganizations, organizationRef } from './organizations';
 import { RIVERSIDE_CITIES } from './places';
 import { buildPatients, RIVERSIDE_PATIENT_NAMES } from './patients';
 import { practitionerRef } from './practitioners';
-import { buildInbox, buildStaffResources, doctorsOf, staffById } from './project-parts';
+import { buildInbox, doctorsOf, projectResources, staffById } from './project-parts';
 import { createRandom } from './random';
 import { CAROL_WHITE_RIVERSIDE, RIVERSIDE_STAFF } from './staff';
 import { buildTasks, type OwnerWeights } from './tasks';
-import { buildValueSets } from './valuesets';
 
 /** Every id in the Riverside Clinic project starts with this, so none clashes with the main project. */
 export const RIVERSIDE_ID_PREFIX = 'riverside-';
@@ -66,15 +65,14 @@ export function buildRiversideProject(now: Date): Resource[] {
     clinicians: RIVERSIDE_STAFF,
     states: ['awaiting-reply', 'answered'],
   });
-  return [
-    ...buildValueSets(prefix, now),
-    orgs.clinic,
-    orgs.lab,
-    ...buildStaffResources(RIVERSIDE_STAFF, orgs),
-    ...patients.map((patient) => patient.resource),
-    ...schedules,
-    ...seeded.resources,
-    ...inbox,
-    ...seeded.tasks,
-  ];
+  return projectResources({
+    idPrefix: prefix,
+    now,
+    orgs,
+    staff: RIVERSIDE_STAFF,
+    patients,
+    schedules,
+    seeded,
+    inbox,
+  });
 }

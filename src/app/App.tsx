@@ -5,6 +5,7 @@ import { AppProviders } from './Providers';
 import { UpdateNotice } from './pwa';
 import { createAppRouter } from './router';
 import type { AppServices } from './app-services';
+import { profileName } from './profile-name';
 import { ServicesContext } from './services';
 
 interface AppProps {
@@ -16,6 +17,18 @@ interface AppProps {
 /** The whole app once the client is ready. */
 export function App({ services, history }: AppProps) {
   const [router] = useState(() => createAppRouter(services.client, history));
+
+  // The device's account list names whoever signed in to this account.
+  useEffect(() => {
+    const { client, accounts } = services;
+    if (!accounts) return undefined;
+    const remember = () => {
+      const state = client.session.getState();
+      if (state.status === 'ready') accounts.signedIn(profileName(state), state.details.project.name);
+    };
+    remember();
+    return client.session.subscribe(remember);
+  }, [services]);
 
   useEffect(
     () =>

@@ -3,11 +3,17 @@ import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { theme } from './theme';
 
-/** Theme and notifications (bottom right) for everything the app renders. */
+/**
+ * Toasts stack at the bottom left, no wider than the side navigation: on the task page they never
+ * cover the Task Actions, which sit on the right (or at the top on a portrait tablet).
+ */
+const NOTIFICATION_WIDTH = 236;
+
+/** Theme and notifications for everything the app renders. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-right" />
+      <Notifications position="bottom-left" containerWidth={NOTIFICATION_WIDTH} />
       {children}
     </MantineProvider>
   );

@@ -31,39 +31,34 @@ const credentialFor =
   () =>
     signTestGoogleCredential(GOOGLE_CLIENT, TEST_KEY, { email, ...names });
 
+/** Renders the sign-in page and presses 'Sign in with Google' with a credential for `email`. */
+async function signInWithGoogleAs(email: string, onSuccess: () => void): Promise<ApiClient> {
+  const api = await client();
+  render(
+    <AppProviders>
+      <SignInPage
+        signIn={api.signIn}
+        google={{ clientId: GOOGLE_CLIENT, getCredential: credentialFor(email) }}
+        onForgotPassword={() => undefined}
+        onSuccess={onSuccess}
+      />
+    </AppProviders>
+  );
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+  return api;
+}
+
 describe('Sign in with Google', () => {
   it('signs a known user in with the credential Google hands over, checked by the server', async () => {
-    const api = await client();
     const onSuccess = vi.fn();
-    render(
-      <AppProviders>
-        <SignInPage
-          signIn={api.signIn}
-          google={{ clientId: GOOGLE_CLIENT, getCredential: credentialFor('nurse@example.com') }}
-          onForgotPassword={() => undefined}
-          onSuccess={onSuccess}
-        />
-      </AppProviders>
-    );
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    const api = await signInWithGoogleAs('nurse@example.com', onSuccess);
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const state = api.session.getState();
     expect(state.status === 'ready' && state.details.profile.resourceType).toBe('Practitioner');
   });
 
   it("shows the server's words when it refuses the credential", async () => {
-    const api = await client();
-    render(
-      <AppProviders>
-        <SignInPage
-          signIn={api.signIn}
-          google={{ clientId: GOOGLE_CLIENT, getCredential: credentialFor('nobody-yet@example.com') }}
-          onForgotPassword={() => undefined}
-          onSuccess={() => undefined}
-        />
-      </AppProviders>
-    );
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await signInWithGoogleAs('nobody-yet@example.com', () => undefined);
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
   });
 

@@ -8,7 +8,7 @@ import type { ReplicaServices } from './app-services';
 export function inMemoryReplica(
   storage: KeyValueStorage,
   fetchImpl?: FetchLike
-): Omit<ReplicaServices, 'syncConfig'> & { service: SyncService } {
+): Omit<ReplicaServices, 'syncConfig' | 'database'> & { service: SyncService } {
   const store = new MemoryReplicaStore();
   const service = new SyncService({ replica: store, storage, fetch: fetchImpl });
   const changes: ReplicaChanges = (listener) => {

@@ -16,8 +16,10 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { DevMailboxPage } from './pages/DevMailboxPage';
-import { isTaskTab, queryString, TaskDetailPage, TaskListPage } from '../features/tasks';
+import { isTaskTab, TaskDetailPage, TaskListPage } from '../features/tasks';
+import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '../ui';
 import { AppLayout } from './shell/AppLayout';
+import { PageError } from './shell/PageError';
 import {
   ConsoleDeleteRoute,
   ConsoleDiffRoute,
@@ -100,14 +102,16 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
-/** /Task keeps its query (fields, sort, filters) as plain text values: 'performer=158965000' stays a string. */
-type TaskSearch = Record<string, string>;
+/**
+ * A list's query (fields, sort, filters, page) as plain text values: 'performer=158965000' stays a
+ * string, and a repeated parameter (two filters on one field) stays a list.
+ */
+type ListSearch = UrlSearch;
 
 const tasksRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/Task',
-  validateSearch: (search: Record<string, unknown>): TaskSearch =>
-    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  validateSearch: (search: Record<string, unknown>): ListSearch => textSearch(search),
   component: TaskListPage,
 });
 
@@ -134,13 +138,10 @@ const taskTabRoute = createRoute({
 });
 
 /** The generic console: any other resource type, its code loaded only when visited. */
-type ConsoleSearch = Record<string, string>;
-
 const consoleListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType',
-  validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
-    Object.fromEntries(Object.entries(search).map(([name, value]) => [name, String(value)])),
+  validateSearch: (search: Record<string, unknown>): ListSearch => textSearch(search),
   component: function ConsoleList() {
     const { resourceType } = consoleListRoute.useParams();
     return <ConsoleListRoute key={resourceType} resourceType={resourceType} />;
@@ -263,30 +264,16 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** Query values as plain text, and URLs that keep '/', ':' and ',' readable (/Task?owner=Practitioner/1). */
-function parseSearch(searchStr: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(searchStr));
-}
-
-function stringifySearch(search: Record<string, unknown>): string {
-  const entries = Object.entries(search)
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]): [string, string] => [
-      name,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]);
-  const query = queryString(entries);
-  return query ? `?${query}` : '';
-}
-
 export function createAppRouter(client: ApiClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context: { client },
     history,
     defaultPreload: false,
-    parseSearch,
-    stringifySearch,
+    // A page that throws shows the error inside the shell; the next location clears it.
+    defaultErrorComponent: PageError,
+    parseSearch: parseUrlSearch,
+    stringifySearch: stringifyUrlSearch,
     scrollRestoration: true,
   });
 }

@@ -1,7 +1,8 @@
-import { DexieReplicaStore, metaTableStorage } from '../db';
+import { DexieReplicaStore, metaTableStorage, REPLICA_DATABASE_NAME, replicaChanges } from '../db';
 import { ApiClient, MemoryStorage, webStorage, type FetchLike } from '../sync';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
-import { REFRESH_LOCK_NAME } from '../sync/service/types';
+import { REFRESH_LOCK_NAME, scopedName } from '../sync/service/types';
+import type { DeviceAccounts } from './accounts';
 import { dexieReader } from '../ui';
 import { loadRuntimeConfig } from './config';
 import type { AppServices, ReplicaServices } from './app-services';
@@ -14,6 +15,10 @@ export interface StartOptions {
   storage?: Storage;
   /** Run the sync service in the page even where workers exist. */
   inPage?: boolean;
+  /** The accounts of this device; the active one's replica is opened. One account when unset. */
+  accounts?: DeviceAccounts;
+  /** The page's path at start-up (an unfinished sign-in gives way to a signed-in account elsewhere). */
+  pathname?: string;
 }
 
 /**
@@ -30,17 +35,18 @@ export async function startServices(options: StartOptions): Promise<AppServices>
     fhirUrlPath: config.fhirUrlPath,
     clientId: config.clientId,
   };
-  const replica = await buildReplica(options, fetchImpl);
+  const database = options.accounts?.settle(options.pathname ?? '/') ?? REPLICA_DATABASE_NAME;
+  const replica = await buildReplica(options, fetchImpl, database);
   const client = new ApiClient({
     baseUrl: config.baseUrl,
     fhirUrlPath: config.fhirUrlPath,
     clientId: config.clientId,
     fetch: fetchImpl,
     storage: replica.storage,
-    refreshLock: webLock(REFRESH_LOCK_NAME),
+    refreshLock: webLock(scopedName(REFRESH_LOCK_NAME, database)),
   });
   await client.initialize();
-  return { config, client, replica: { ...replica, syncConfig } };
+  return { config, client, replica: { ...replica, syncConfig, database }, accounts: options.accounts };
 }
 
 /**
@@ -49,23 +55,26 @@ export async function startServices(options: StartOptions): Promise<AppServices>
  */
 async function buildReplica(
   options: StartOptions,
-  fetchImpl: FetchLike
-): Promise<Omit<ReplicaServices, 'syncConfig'>> {
+  fetchImpl: FetchLike,
+  database: string
+): Promise<Omit<ReplicaServices, 'syncConfig' | 'database'>> {
   if (typeof indexedDB === 'undefined') {
     const storage = options.storage ? webStorage(options.storage) : new MemoryStorage();
     const { inMemoryReplica } = await import('./in-memory-replica');
     return inMemoryReplica(storage, fetchImpl);
   }
-  const store = new DexieReplicaStore();
+  const store = new DexieReplicaStore({ name: database });
   const storage = metaTableStorage(store.db);
   let service: SyncServiceApi;
   if (typeof Worker === 'function' && !options.inPage) {
-    service = connectSyncWorker();
+    service = connectSyncWorker(database);
   } else {
     const { browserPlatform, SyncService } = await import('../sync/service');
     service = new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
   }
-  return { reader: dexieReader(store.db), service, storage, lifecycle: store.lifecycle };
+  // Screens read again on every committed change of the replica (see replicaChanges).
+  const changes = replicaChanges(store.db);
+  return { reader: dexieReader(store.db), service, storage, lifecycle: store.lifecycle, changes };
 }
 
 /** A Web Lock around `work` where the browser has them. */

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '../../mocks/node';
 import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
 import type { LocalChange } from '../sync';
+import { taskChanges } from '../sync/engine/testing/task-changes';
 import { renderApp, type RenderedApp } from './testing/render-app';
 
 const { server, baseUrl } = createNodeFakeServer();
@@ -57,14 +58,7 @@ async function serverTask(session: ApiSession, id: string): Promise<Task> {
 }
 
 function pause(task: Task): LocalChange {
-  return {
-    resourceType: 'Task',
-    id: task.id,
-    kind: 'patch',
-    operations: [{ op: 'replace', path: '/status', value: 'on-hold' }],
-    commutes: false,
-    label: 'Pause Task',
-  };
+  return taskChanges.status(task, 'on-hold', 'Pause Task');
 }
 
 async function openUserMenuAndSignOut(user: ReturnType<typeof userEvent.setup>): Promise<void> {
@@ -180,16 +174,19 @@ describe('conflicts panel', () => {
     const app = await signedInApp('doctor@example.com');
     const nurse = await signInByApi(baseUrl, 'nurse@example.com');
     const [first, second] = [await unownedOpenTask(nurse, 3), await unownedOpenTask(nurse, 4)];
+    const forbidden = {
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'forbidden', diagnostics: 'Forbidden by policy' }],
+    };
     server.use(
-      http.patch(`${baseUrl}fhir/R4/Task/:id`, () =>
-        HttpResponse.json(
-          {
-            resourceType: 'OperationOutcome',
-            issue: [{ severity: 'error', code: 'forbidden', diagnostics: 'Forbidden by policy' }],
-          },
-          { status: 403 }
-        )
-      )
+      http.patch(`${baseUrl}fhir/R4/Task/:id`, () => HttpResponse.json(forbidden, { status: 403 })),
+      // The two changes travel in one batch Bundle: each of its patches is refused the same way.
+      http.post(`${baseUrl}fhir/R4/`, async ({ request }) => {
+        const bundle = (await request.clone().json()) as { entry?: { request?: { method?: string } }[] };
+        if (!bundle.entry?.some((entry) => entry.request?.method === 'PATCH')) return undefined;
+        const entry = bundle.entry.map(() => ({ response: { status: '403', outcome: forbidden } }));
+        return HttpResponse.json({ resourceType: 'Bundle', type: 'batch-response', entry });
+      })
     );
     await act(async () => {
       await app.sync.applyChange(pause(first));

@@ -1,14 +1,15 @@
 import * as Comlink from 'comlink';
 import type { SyncServiceApi } from '../sync/service';
+import { scopedName, SYNC_WORKER_NAME } from '../sync/service/types';
 
 /**
  * Starts the sync worker (bundled by Vite as its own module) and returns its service. Status
- * listeners cross to the worker as comlink proxies.
+ * listeners cross to the worker as comlink proxies. Its name tells it the account's database.
  */
-export function connectSyncWorker(): SyncServiceApi {
+export function connectSyncWorker(database: string): SyncServiceApi {
   const worker = new Worker(new URL('../workers/sync.worker.ts', import.meta.url), {
     type: 'module',
-    name: 'carequeue-sync',
+    name: scopedName(SYNC_WORKER_NAME, database),
   });
   const remote = Comlink.wrap<SyncServiceApi>(worker);
   return {
@@ -17,6 +18,7 @@ export function connectSyncWorker(): SyncServiceApi {
     syncNow: () => remote.syncNow(),
     keepResources: (resources) => remote.keepResources(resources),
     keepDefinitions: (rows) => remote.keepDefinitions(rows),
+    keepServerVersions: (resources) => remote.keepServerVersions(resources),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
     dismissFailure: (seq) => remote.dismissFailure(seq),
     retryFailure: (seq) => remote.retryFailure(seq),

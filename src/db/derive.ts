@@ -1,4 +1,5 @@
 import type { Patient, Resource, Task } from '@medplum/fhirtypes';
+import { withQueueKeys } from './queue-keys';
 import type { StoredResource } from './types';
 
 const PRIORITY_ORDER: Record<string, number> = { stat: 50, asap: 40, urgent: 30, routine: 20 };
@@ -12,6 +13,32 @@ export function priorityOrder(priority: string | undefined): number {
 export function patientStateOf(patient: Resource | undefined): string | undefined {
   if (patient?.resourceType !== 'Patient') return undefined;
   return (patient as Patient).address?.find((address) => address.state)?.state;
+}
+
+/** The state a patient's record gives its tasks: none once deleted here, as no search reaches it then. */
+export function recordState(patient: StoredResource | undefined): string | undefined {
+  return patient?.deleted === 1 ? undefined : patientStateOf(patient?.resource);
+}
+
+/**
+ * A record as a store keeps it: the queue fields derived from `resource`, the state of its patient
+ * (read with `patientOf`; cleared when it names none, so a task moved off a patient leaves its state
+ * queue) and its queue entries.
+ */
+export async function storedForm(
+  record: StoredResource,
+  patientOf: (key: string) => Promise<StoredResource | undefined> | StoredResource | undefined
+): Promise<StoredResource> {
+  const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
+  derived.patientState = derived.patient ? recordState(await patientOf(derived.patient)) : undefined;
+  return withQueueKeys(derived);
+}
+
+/** A task given its patient's new state, with its queue entries again (changes `task`). */
+export function withPatientState(task: StoredResource, state: string | undefined): StoredResource {
+  if (state === undefined) delete task.patientState;
+  else task.patientState = state;
+  return withQueueKeys(task);
 }
 
 type QueueFields = Pick<
@@ -63,6 +90,6 @@ export function serverRecords(resources: readonly Resource[]): StoredResource[] 
   return resources.map((resource) => {
     const record = serverRecord(resource);
     if (record.patient) record.patientState = patientStateOf(patients.get(record.patient));
-    return record;
+    return withQueueKeys(record);
   });
 }

@@ -2,6 +2,9 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DexieReplicaStore } from './dexie-replica';
 import type { ReplicaLifecycleEvent } from './lifecycle';
+import { storedForm } from './derive';
+import { dexieQueryReader } from './query-reader';
+import { queuePrefix } from './queue-keys';
 import { REPLICA_SCHEMA, type SchemaVersion } from './schema';
 import { openTestReplica, uniqueDatabaseName } from './testing/dexie-harness';
 import { outboxEntry, recordOf, task } from './testing/fixtures';
@@ -40,6 +43,30 @@ describe('DexieReplicaStore across connections and versions', () => {
   afterEach(async () => {
     for (const store of stores.splice(0)) store.close();
     for (const name of names.splice(0)) await Dexie.delete(name);
+  });
+
+  it('version 2 puts the tasks of a version 1 replica in their queues and keeps the outbox', async () => {
+    const name = newName('queues');
+    const v1 = open(name, REPLICA_SCHEMA.slice(0, 1));
+    const seq = await v1.transaction((tx) => tx.addOutbox(outboxEntry('Task/t1', 'Claim Task')));
+    // Rows as version 1 wrote them: queue fields derived, no queue entries.
+    const { queue: _none, ...row } = await storedForm(
+      recordOf(task('t1', { status: 'ready', owner: { reference: 'Practitioner/alice' } })),
+      () => undefined
+    );
+    await v1.db.resources.put(row);
+    v1.close();
+
+    const v2 = open(name);
+    const prefixes = [queuePrefix({ kind: 'owner', owner: 'Practitioner/alice', open: true })];
+    const page = await dexieQueryReader(v2.db).queuePage({ prefixes, offset: 0, count: 20 });
+    expect({ keys: page.records.map((r) => r.key), total: page.total }).toEqual({
+      keys: ['Task/t1'],
+      total: 1,
+    });
+    await v2.transaction(async (tx) => {
+      expect(await tx.getOutbox(seq)).toMatchObject({ label: 'Claim Task', state: 'pending' });
+    });
   });
 
   it('an outbox entry survives closing and reopening the database (no edit lost with the tab)', async () => {

@@ -1,18 +1,16 @@
 import type { Table, Transaction } from 'dexie';
 import { ReplicaDatabase, type MetaRow, type ReplicaDatabaseOptions } from './database';
-import { deriveFields, patientStateOf } from './derive';
+import { recordState, storedForm, withPatientState } from './derive';
 import { ReplicaLifecycle } from './lifecycle';
 import { REPLICA_TABLES } from './schema';
-import type {
-  ConflictRecord,
-  DefinitionRow,
-  OutboxEntry,
-  ReplicaStore,
-  ReplicaTransaction,
-  ResourceKey,
-  StoredResource,
-  SyncCursor,
-} from './types';
+import type * as Replica from './types';
+
+type ConflictRecord = Replica.ConflictRecord;
+type DefinitionRow = Replica.DefinitionRow;
+type OutboxEntry = Replica.OutboxEntry;
+type ResourceKey = Replica.ResourceKey;
+type StoredResource = Replica.StoredResource;
+type SyncCursor = Replica.SyncCursor;
 
 /**
  * The replica in IndexedDB. Every transaction is one read-write IndexedDB transaction over all
@@ -22,7 +20,7 @@ import type {
  * a transaction as soon as it has no pending request, so awaiting a fetch or a timer inside it would
  * commit the first half and fail the rest.
  */
-export class DexieReplicaStore implements ReplicaStore {
+export class DexieReplicaStore implements Replica.ReplicaStore {
   readonly db: ReplicaDatabase;
   /** Upgrades by other tabs: subscribe to show 'reload' or 'waiting for other tabs'. */
   readonly lifecycle: ReplicaLifecycle;
@@ -32,7 +30,7 @@ export class DexieReplicaStore implements ReplicaStore {
     this.lifecycle = new ReplicaLifecycle(this.db);
   }
 
-  async transaction<T>(work: (tx: ReplicaTransaction) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Replica.ReplicaTransaction) => Promise<T>): Promise<T> {
     return this.db.transaction('rw', [...REPLICA_TABLES], (transaction) =>
       work(new DexieReplicaTransaction(transaction))
     );
@@ -51,7 +49,7 @@ export class DexieReplicaStore implements ReplicaStore {
 }
 
 /** The tables as seen through one transaction, so no call can run outside it. */
-class DexieReplicaTransaction implements ReplicaTransaction {
+class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   private readonly resources: Table<StoredResource, ResourceKey>;
   private readonly outbox: Table<OutboxEntry, number>;
   private readonly conflicts: Table<ConflictRecord, number>;
@@ -73,19 +71,14 @@ class DexieReplicaTransaction implements ReplicaTransaction {
   }
 
   async putResource(record: StoredResource) {
-    const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
-    derived.patientState = derived.patient
-      ? patientStateOf((await this.resources.get(derived.patient))?.resource)
-      : undefined;
-    await this.resources.put(withoutUndefined(derived));
+    await this.resources.put(withoutUndefined(await storedForm(record, (key) => this.resources.get(key))));
     if (record.resourceType === 'Patient') {
-      const state = patientStateOf(record.resource);
+      const state = recordState(record);
       await this.resources
         .where('patient')
         .equals(record.key)
         .modify((task) => {
-          if (state === undefined) delete task.patientState;
-          else task.patientState = state;
+          withPatientState(task, state);
         });
     }
   }

@@ -14,3 +14,4 @@ export {
 export { REPLICA_DATABASE_NAME, REPLICA_SCHEMA, type SchemaVersion } from './schema';
 export { dexieQueryReader, meetsCondition } from './query-reader';
 export { metaTableStorage, type KeyValueStore, KV_PREFIX } from './kv-storage';
+export { replicaChanges } from './changes';

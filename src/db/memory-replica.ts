@@ -1,4 +1,4 @@
-import { deriveFields, patientStateOf } from './derive';
+import { recordState, storedForm, withPatientState } from './derive';
 import type {
   ConflictRecord,
   DefinitionRow,
@@ -120,16 +120,13 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async putResource(record: StoredResource) {
-    const derived: StoredResource = { ...copy(record), ...deriveFields(record.resource) };
-    // Cleared when the record names no patient, so a task moved off a patient leaves its state queue.
-    derived.patientState = derived.patient
-      ? patientStateOf(this.t.resources.get(derived.patient)?.resource)
-      : undefined;
-    this.set('resources', record.key, derived);
+    this.set('resources', record.key, await storedForm(copy(record), (key) => this.t.resources.get(key)));
     if (record.resourceType === 'Patient') {
-      const state = patientStateOf(record.resource);
+      const state = recordState(record);
       for (const task of [...this.t.resources.values()]) {
-        if (task.patient === record.key) this.set('resources', task.key, { ...task, patientState: state });
+        // A copy: the journal keeps the record it replaces.
+        if (task.patient === record.key)
+          this.set('resources', task.key, withPatientState({ ...task }, state));
       }
     }
   }

@@ -1,4 +1,6 @@
 import type { Transaction } from 'dexie';
+import { withQueueKeys } from './queue-keys';
+import type { StoredResource } from './types';
 
 /** The name of the replica's IndexedDB database. */
 export const REPLICA_DATABASE_NAME = 'carequeue';
@@ -13,15 +15,8 @@ export interface SchemaVersion {
   upgrade?: (transaction: Transaction) => Promise<unknown> | void;
 }
 
-/**
- * The indexes of `resources`. The compound ones end in priorityOrder and dueDate so that a queue is
- * walked in its display order and its first page reads about a page of rows:
- * - [owner+priorityOrder+dueDate]: My Tasks (owner = me) and the role queues (owner = '').
- * - [patientState+owner+priorityOrder+dueDate]: the state queues (unowned tasks of a state).
- * - [owner+status], [patientState+owner]: counts and narrow sets by owner and state.
- * - [resourceType+lastUpdated]: every task (or any type) newest first.
- */
-const RESOURCE_INDEXES = [
+/** The indexes of `resources` in version 1 (shipped; never edit). */
+const RESOURCE_INDEXES_V1 = [
   'key',
   'resourceType',
   'lastUpdated',
@@ -38,7 +33,21 @@ const RESOURCE_INDEXES = [
   '[resourceType+lastUpdated]',
   '[owner+priorityOrder+dueDate]',
   '[patientState+owner+priorityOrder+dueDate]',
-].join(', ');
+];
+
+/**
+ * Version 2 adds `*queue`: each task's entries per queue, prefix then rank (src/db/queue-keys.ts),
+ * so a queue page is read in display order and its size counted from the index alone. It drops the
+ * compound queue indexes of version 1, which could not give the queues' order (priority descending,
+ * due date ascending); the single-field indexes stay to narrow general searches.
+ */
+const DROPPED_IN_V2 = new Set([
+  '[owner+status]',
+  '[patientState+owner]',
+  '[owner+priorityOrder+dueDate]',
+  '[patientState+owner+priorityOrder+dueDate]',
+]);
+const RESOURCE_INDEXES_V2 = [...RESOURCE_INDEXES_V1.filter((index) => !DROPPED_IN_V2.has(index)), '*queue'];
 
 /**
  * Every version the app has shipped, oldest first. Never edit a shipped version: add a new one with
@@ -50,7 +59,7 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
   {
     version: 1,
     stores: {
-      resources: RESOURCE_INDEXES,
+      resources: RESOURCE_INDEXES_V1.join(', '),
       outbox: '++seq, key, state',
       conflicts: 'seq, key',
       cursors: 'resourceType',
@@ -58,8 +67,20 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
     },
   },
   {
-    // The schema the console reads offline: StructureDefinitions and ValueSet expansions by key.
     version: 2,
+    stores: { resources: RESOURCE_INDEXES_V2.join(', ') },
+    // Every stored record gets its queue entries; the outbox and everything else stay as they are.
+    upgrade: (transaction) =>
+      transaction
+        .table<StoredResource>('resources')
+        .toCollection()
+        .modify((record) => {
+          withQueueKeys(record);
+        }),
+  },
+  {
+    // The schema the console reads offline: StructureDefinitions and ValueSet expansions by key.
+    version: 3,
     stores: { definitions: 'key' },
   },
 ];

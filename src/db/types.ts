@@ -36,6 +36,8 @@ export interface StoredResource {
   priorityOrder?: number;
   /** restriction.period.end, '' when none */
   dueDate?: string;
+  /** The task queues the record is in, each followed by its rank there (src/db/queue-keys.ts). */
+  queue?: string[];
 }
 
 export type OutboxKind = 'create' | 'patch' | 'delete';
@@ -178,4 +180,22 @@ export interface ReplicaQueryReader {
   getResources(keys: readonly ResourceKey[]): Promise<StoredResource[]>;
   /** The distinct values a queue field takes across the records of a type (an index's unique keys). */
   distinctValues(resourceType: string, field: QueueField): Promise<string[]>;
+  /**
+   * One page of the tasks in any of these queues, in queue order, and how many they hold: read in
+   * index order, so it costs about a page of rows whatever the replica's size.
+   */
+  queuePage(read: QueueRead): Promise<QueuePage>;
+}
+
+/** A page of one or more task queues (prefixes of the `queue` index, see src/db/queue-keys.ts). */
+export interface QueueRead {
+  /** Queues no task is in twice (several states; never two roles or two owners). */
+  prefixes: readonly string[];
+  offset: number;
+  count: number;
+}
+
+export interface QueuePage {
+  records: StoredResource[];
+  total: number;
 }

@@ -22,20 +22,14 @@ describe('the task queues as searches', () => {
     ]);
   });
 
-  it('a role queue: unowned, not completed, performer type is the role code', () => {
-    expect(entries(roleQueue('158965000'))).toEqual([
+  it.each([
+    ['a role queue: performer type is the role code', roleQueue('158965000'), ['performer', '158965000']],
+    ['a state queue: the patient lives in the state', stateQueue('NY'), ['patient.address-state', 'NY']],
+  ] as const)('%s, unowned, not completed', (_name, queue, filter) => {
+    expect(entries(queue)).toEqual([
       ['owner:missing', 'true'],
       ['status:not', 'completed'],
-      ['performer', '158965000'],
-      ['_sort', '-priority-order,due-date'],
-    ]);
-  });
-
-  it('a state queue: unowned, not completed, the patient lives in the state', () => {
-    expect(entries(stateQueue('NY'))).toEqual([
-      ['owner:missing', 'true'],
-      ['status:not', 'completed'],
-      ['patient.address-state', 'NY'],
+      filter,
       ['_sort', '-priority-order,due-date'],
     ]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from './client';
 import { challengeFor } from './auth/pkce';
 import { MemoryStorage } from './platform';
+import { fakeNetworkClient } from './testing/fake-client';
 import { FakeClock, FakeNetwork, fakeJwt, json, networkDown, outcome } from './testing/fake-network';
 import type { SessionDetails } from './auth/types';
 
@@ -34,13 +35,7 @@ function setup(options: { tokenLifetimeMs?: number } = {}) {
       project: { reference: 'Project/proj1', display: 'CareQueue Demo' },
       profile: { reference: 'Practitioner/p1', display: 'Alice Smith' },
     });
-  const client = new ApiClient({
-    baseUrl: BASE,
-    clientId: 'carequeue-web',
-    fetch: network.fetch,
-    storage,
-    clock,
-  });
+  const client = fakeNetworkClient({ network, storage, clock });
   return { client, clock, network, storage, tokens: () => tokens() };
 }
 
@@ -331,13 +326,7 @@ describe('session lifecycle', () => {
   it('a reload restores the saved session and revalidates it in the background', async () => {
     const first = setup();
     await signIn(first);
-    const reloaded = new ApiClient({
-      baseUrl: BASE,
-      clientId: 'carequeue-web',
-      fetch: first.network.fetch,
-      storage: first.storage,
-      clock: first.clock,
-    });
+    const reloaded = fakeNetworkClient(first);
     const before = first.network.requestsTo('GET', 'auth/me').length;
 
     const state = await reloaded.initialize();
@@ -351,13 +340,7 @@ describe('session lifecycle', () => {
     const first = setup();
     await signIn(first);
     first.network.on('GET', 'auth/me', networkDown());
-    const reloaded = new ApiClient({
-      baseUrl: BASE,
-      clientId: 'carequeue-web',
-      fetch: first.network.fetch,
-      storage: first.storage,
-      clock: first.clock,
-    });
+    const reloaded = fakeNetworkClient(first);
     await reloaded.initialize();
     await reloaded.settled();
     const state = reloaded.session.getState();

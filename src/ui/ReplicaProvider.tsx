@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../sync/client';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
+import { PendingOverlay } from './replica/pending-overlay';
 import type { ReplicaReader } from './replica/reader';
 import { ServiceStatusStore } from './sync/status-store';
 
@@ -12,6 +13,8 @@ export interface ReplicaContextValue {
   service: SyncServiceApi;
   client: ApiClient;
   statusStore: ServiceStatusStore;
+  /** The changes drawn before the replica holds them (see useCommands().applyChange). */
+  overlay: PendingOverlay;
   /** Set for the in-memory replica; live queries observe IndexedDB themselves. */
   changes?: ReplicaChanges;
 }
@@ -42,7 +45,14 @@ export function ReplicaProvider({
   children,
 }: ReplicaProviderProps) {
   const [statusStore] = useState(() => new ServiceStatusStore(service));
-  const [value] = useState<ReplicaContextValue>(() => ({ reader, service, client, statusStore, changes }));
+  const [value] = useState<ReplicaContextValue>(() => ({
+    reader,
+    service,
+    client,
+    statusStore,
+    overlay: new PendingOverlay(),
+    changes,
+  }));
 
   useEffect(() => statusStore.connect(), [statusStore]);
 

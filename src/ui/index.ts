@@ -54,6 +54,11 @@
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
  * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
+ * - <TableHeader headings/>: a heading row of plain names.
+ * - parseUrlSearch / stringifyUrlSearch / textSearch / queryString: the router's URL query (repeated
+ *     parameters kept as lists).
+ * - useSearchParameters(resourceType) → { status, parameters: [{ code, type, expression }], elements }:
+ *     a type's search parameters and elements, from the server once, then kept in the replica.
  */
 export {
   ReplicaProvider,
@@ -92,7 +97,7 @@ export { compactDefinition, indexDefinitions, schemaKey, expansionKey } from './
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
 export {
   ConflictsPanel,
-  ConflictItem,
+  ConflictCard,
   FailureItem,
   CONFLICT_MESSAGE,
   conflictMessage,
@@ -103,6 +108,19 @@ export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLife
 export { ListPager, type ListPagerProps } from './list/ListPager';
 export { SimpleTable, type SimpleTableProps, type SimpleTableRow } from './list/SimpleTable';
 export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
+export {
+  parseUrlSearch,
+  queryString,
+  stringifyUrlSearch,
+  textSearch,
+  type UrlSearch,
+} from './list/url-search';
+export { TableHeader } from './list/TableHeader';
+export {
+  useSearchParameters,
+  type SearchParameterInfo,
+  type SearchParametersState,
+} from './hooks/use-search-parameters';
 export { differences, summarise, type Difference } from './sync/differences';
 export { dexieReader } from './replica/dexie-reader';
 export { storeReader } from './replica/memory-reader';
@@ -137,3 +155,27 @@ export { ApiError, outcomeText } from '@/sync/http/errors';
 export { DEFAULT_SCOPE, type LoginAuthenticationResponse } from '@/sync/auth/types';
 export type { SignInApi } from '@/sync/auth/sign-in';
 export type { FhirClient } from '@/sync/fhir/fhir-client';
+export {
+  bestMatchingLink,
+  linkFromTarget,
+  linkHref,
+  type MenuGroup,
+  type MenuLink,
+} from './navigation/active-link';
+export { useGlobalSearch, type GlobalSearchState } from './global-search/use-global-search';
+export { globalSearch, GLOBAL_SEARCH_DEBOUNCE_MS, type GlobalSearchResults } from './global-search/search';
+export {
+  rankGlobalSearch,
+  GLOBAL_SEARCH_LIMIT,
+  type GlobalSearchResult,
+  type GlobalSearchResource,
+} from './global-search/ranking';
+export { FormModal, type FormModalProps } from './dialogs/FormModal';
+export {
+  NO_NAMES,
+  referenceLabel,
+  referencesWithoutDisplay,
+  type ReferenceNames,
+} from './references/reference-names';
+export { useReferenceNames } from './references/use-reference-names';
+export { ReferenceLink, ResourceLink, referencePath } from './references/ReferenceLink';

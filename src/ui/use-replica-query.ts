@@ -4,9 +4,13 @@ import type { ReplicaReader } from './replica/reader';
 import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
 
 /**
- * Runs `read` against the replica and re-runs it whenever what it read changes, in this tab or
- * another (a Dexie live query over IndexedDB); undefined while the first answer is on its way.
- * `deps` are the values `read` depends on, as for useEffect.
+ * Runs `read` against the replica and re-runs it whenever the replica changes, in this tab or
+ * another, by the sync worker or the service worker; undefined while the first answer for these
+ * `deps` is on its way. `deps` are the values `read` depends on, as for useEffect.
+ *
+ * With `changes` (the app's replicas announce every committed change) a read runs again after any
+ * change of the tables the screens show, so an open list follows every pull, whatever index its
+ * search read. Without it, a Dexie live query re-runs it when the ranges it read change.
  */
 export function useReplicaQuery<T>(
   read: (reader: ReplicaReader) => Promise<T>,
@@ -18,25 +22,45 @@ export function useReplicaQuery<T>(
   return changes ? announced : live;
 }
 
+const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
+  a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+
 /**
- * For replicas live queries cannot observe (the in-memory one of jsdom tests): runs the read again
- * whenever the replica announces a change. Does nothing when `changes` is unset.
+ * Runs the read, and again whenever the replica announces a change: at most one read at a time, and
+ * one more after it when changes came in meanwhile, so a burst of commits costs two reads, not one
+ * each. Does nothing when `changes` is unset.
  */
 function useAnnouncedQuery<T>(
   changes: ReplicaChanges | undefined,
   read: () => Promise<T>,
   deps: DependencyList
 ): T | undefined {
-  const [value, setValue] = useState<{ value: T } | undefined>(undefined);
+  const [value, setValue] = useState<{ value: T; deps: DependencyList } | undefined>(undefined);
   useEffect(() => {
     if (!changes) return undefined;
     let current = true;
-    let generation = 0;
+    let running = false;
+    let again = false;
     const run = () => {
-      const mine = ++generation;
-      void read().then((result) => {
-        if (current && mine === generation) setValue({ value: result });
-      });
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      void read()
+        .then(
+          (result) => {
+            if (current) setValue({ value: result, deps });
+          },
+          (error: unknown) => console.error('A replica read failed', error)
+        )
+        .finally(() => {
+          running = false;
+          if (again && current) {
+            again = false;
+            run();
+          }
+        });
     };
     run();
     const unsubscribe = changes(run);
@@ -46,5 +70,6 @@ function useAnnouncedQuery<T>(
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's, as in useEffect
   }, [changes, ...deps]);
-  return value?.value;
+  // An answer to other deps (another task, another search) is not this one's.
+  return value && sameDeps(value.deps, deps) ? value.value : undefined;
 }

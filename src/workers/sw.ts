@@ -2,6 +2,7 @@
 import { DexieReplicaStore } from '../db/dexie-replica';
 import { browserPlatform } from '../sync/service/browser-platform';
 import { OUTBOX_SYNC_TAG, replayOutbox } from '../sync/service/replay';
+import { databaseOfScopedName } from '../sync/service/types';
 import { configResponse, CONFIG_CACHE, loadSyncConfig } from './sw/config';
 import { ShellPrecache, SHELL_CACHE, type PrecacheEntry } from './sw/precache';
 import { routeRequest } from './sw/routes';
@@ -63,8 +64,10 @@ self.addEventListener('fetch', (event) => {
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag !== OUTBOX_SYNC_TAG) return;
-  sync.waitUntil(replayInBackground(sync.lastChance));
+  // Each account's replica asks under its own tag.
+  const database = databaseOfScopedName(sync.tag, OUTBOX_SYNC_TAG);
+  if (!database) return;
+  sync.waitUntil(replayInBackground(database, sync.lastChance));
 });
 
 /**
@@ -72,12 +75,12 @@ self.addEventListener('sync', (event) => {
  * server answered with a temporary error) so the browser tries again later; the app also sends them
  * itself on its next start and whenever it comes back online.
  */
-async function replayInBackground(lastChance: boolean): Promise<void> {
+async function replayInBackground(database: string, lastChance: boolean): Promise<void> {
   const response = await configResponse(caches, origin, () =>
     precache.match(new URL('/config.json', origin).href)
   );
   const config = await loadSyncConfig(response, origin);
-  const replica = new DexieReplicaStore();
+  const replica = new DexieReplicaStore({ name: database });
   try {
     const result = await replayOutbox(browserPlatform(replica), config);
     console.info('Background Sync replay:', JSON.stringify(result));

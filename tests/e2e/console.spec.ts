@@ -21,7 +21,7 @@ test.describe('the generic console', () => {
     await waitForFirstSync(page);
     await page.goto('/Patient');
     const table = page.getByRole('table', { name: 'Patient list' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Birthdate', 'Gender']);
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'Name ▾', 'Birthdate ▾', 'Gender ▾']);
     const expected = await serverIds('Patient', '_sort=-_lastUpdated&_count=20');
     const rows = table.locator('tbody tr');
     await expect

@@ -98,12 +98,14 @@ test.describe('task queues', () => {
     page,
   }) => {
     await signIn(page);
-    await expect(menu(page).getByRole('link')).toHaveText([
+    await expect(menu(page).getByRole('group', { name: 'Tasks' }).getByRole('link')).toHaveText([
       'My Tasks',
       'Doctor Tasks',
       'NY Tasks',
       'CA Tasks',
       'All Tasks',
+    ]);
+    await expect(menu(page).getByRole('group', { name: 'Upload Data' }).getByRole('link')).toHaveText([
       'Upload Core ValueSets',
       'Upload Example Tasks',
       'Upload Example Certifications',
@@ -160,11 +162,13 @@ test.describe('task queues', () => {
     await expect(page.getByRole('tab', { name: 'Active' })).toHaveCount(0);
   });
 
-  test('the side menu folds behind a burger on a narrow screen and closes after a link', async ({ page }) => {
+  test('the side menu folds away on a narrow screen, opens from the logo and closes after a link', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.setViewportSize({ width: 700, height: 1000 });
     await expect(menu(page).getByRole('link', { name: 'My Tasks' })).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await menu(page).getByRole('link', { name: 'CA Tasks' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'CA Tasks' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'My Tasks' })).not.toBeInViewport();
@@ -178,7 +182,7 @@ test.describe('task actions', () => {
     const [first] = await serverSearch(params.toString());
     const id = first?.id ?? '';
     await expect(page.locator(`tr[data-task-id="${id}"]`)).toBeVisible({ timeout: SYNC_TIMEOUT });
-    await page.locator(`tr[data-task-id="${id}"] a`).click();
+    await page.locator(`tr[data-task-id="${id}"] a`).first().click();
     await expect(page).toHaveURL(new RegExp(`/Task/${id}/details$`));
     await actions(page).getByRole('button', { name: 'Claim Task' }).click();
     await expect(page.getByText('Are you sure you want to assign this task to yourself?')).toBeVisible();

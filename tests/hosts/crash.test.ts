@@ -96,6 +96,8 @@ describe('the npm start host under kill -9', () => {
       const url = await startHost();
       if (!token) token = (await signInByApi(url, 'doctor@example.com')).accessToken;
       let stopping = false;
+      let firstAnswered: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
       const writer = async (id: number): Promise<void> => {
         for (let n = 0; !stopping; n++) {
           const value = `r${round}-w${id}-${n}`;
@@ -108,8 +110,10 @@ describe('the npm start host under kill -9', () => {
                 single ? { resourceType: 'Patient', ...marker(value) } : pairTransaction(value)
               ),
             });
-            if (response.ok) acknowledged.set(value, single ? 1 : 2);
-            else throw new Error(`A write was refused: ${response.status} ${await response.text()}`);
+            if (response.ok) {
+              acknowledged.set(value, single ? 1 : 2);
+              firstAnswered();
+            } else throw new Error(`A write was refused: ${response.status} ${await response.text()}`);
           } catch (error) {
             if (stopping) return;
             throw error;
@@ -117,7 +121,9 @@ describe('the npm start host under kill -9', () => {
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
-      // A random moment while the writers run.
+      // A random moment while the writers run: counted from the host's first answer, so that a slow
+      // start (a busy machine) still leaves the writers time to write.
+      await Promise.race([answered, Promise.all(writers)]);
       await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 600));
       stopping = true;
       await killHard();

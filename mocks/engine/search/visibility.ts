@@ -1,12 +1,11 @@
 import type { Resource } from '@medplum/fhirtypes';
-import {
-  resolveChain,
-  parseSearchQuery,
-  type IndexHint,
-  type SearchParamDef,
-  type SearchParamRegistry,
-  type SearchSource,
-  type SearchValue,
+import { resolveChain, parseSearchQuery } from '@/fhir/search';
+import type {
+  IndexHint,
+  SearchParamDef,
+  SearchParamRegistry,
+  SearchSource,
+  SearchValue,
 } from '@/fhir/search';
 import type { TypeVisibility, Visibility } from '../types';
 

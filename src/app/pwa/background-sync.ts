@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG, type ServiceStatus, type SyncServiceApi } from '@/sync/service/types';
+import { OUTBOX_SYNC_TAG, scopedName, type ServiceStatus, type SyncServiceApi } from '@/sync/service/types';
 
 /** Background Sync on a registration (not in TypeScript's DOM library). */
 interface SyncManagerLike {
@@ -13,7 +13,8 @@ interface SyncManagerLike {
  */
 export function requestReplayWhenOffline(
   service: SyncServiceApi,
-  registration: Promise<ServiceWorkerRegistration | undefined>
+  registration: Promise<ServiceWorkerRegistration | undefined>,
+  database: string
 ): void {
   let asked: number | undefined;
   const onStatus = (status: ServiceStatus): void => {
@@ -28,7 +29,7 @@ export function requestReplayWhenOffline(
     void registration
       .then(async (found) => {
         const sync = (found as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined)?.sync;
-        await sync?.register(OUTBOX_SYNC_TAG);
+        await sync?.register(scopedName(OUTBOX_SYNC_TAG, database));
       })
       .catch((error: unknown) => console.warn('Background Sync was not registered', error));
   };

@@ -18,8 +18,8 @@ export function startServiceWorker(): void {
 }
 
 /** Once the sync service runs: ask for a Background Sync replay whenever changes wait offline. */
-export function watchOutboxForBackgroundSync(service: SyncServiceApi): void {
-  if (updates) requestReplayWhenOffline(service, registration);
+export function watchOutboxForBackgroundSync(service: SyncServiceApi, database: string): void {
+  if (updates) requestReplayWhenOffline(service, registration, database);
 }
 
 /** The update watcher, when a service worker was registered. */

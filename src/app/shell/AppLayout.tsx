@@ -1,53 +1,50 @@
-import { AppShell, Burger, Group, LoadingOverlay, Text, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
-import { TaskNavigation, useShellLoading } from '@/features/tasks';
+import { AppShell, Group, LoadingOverlay, Text, UnstyledButton } from '@mantine/core';
+import { Outlet } from '@tanstack/react-router';
+import { ChangeOutcomeWatcher, useShellLoading } from '@/features/tasks';
 import { OfflineNotice, SyncStatusIndicator } from '@/ui';
 import { usePersistentStorageRequest } from '../persistent-storage';
+import { GlobalSearch } from './GlobalSearch';
+import { ShellNavigation } from './ShellNavigation';
+import { useNavbar } from './use-navbar';
 import { UserMenu } from './UserMenu';
 
 export const HEADER_HEIGHT = 60;
 export const NAVBAR_WIDTH = 250;
 
 /**
- * The signed-in frame: a header with the app name, the sync status (connection, changes waiting,
- * conflicts) and the user menu; the side menu (250 px; under 768 px it folds away behind a burger
- * and closes after a link is followed); a loading overlay while the user or her queues load.
+ * The signed-in frame: a 60 px header (the logo, which opens and closes the side navigation; the
+ * global search; the sync status; the user menu), the 250 px side navigation (its open state
+ * remembered on the device; under 768 px folded away and closed after a link is followed), and a
+ * loading overlay while the user or her queues load. A page that throws shows its error inside.
  */
 export function AppLayout() {
   usePersistentStorageRequest();
-  const [menuOpened, menu] = useDisclosure(false);
+  const navbar = useNavbar();
   const loading = useShellLoading();
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      navbar={{
+        width: NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !navbar.mobileOpen, desktop: !navbar.desktopOpen },
+      }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle menu"
-              miw={44}
-              mih={44}
-            />
-            <Text
-              component={Link}
-              to="/Task"
-              fw={700}
-              size="lg"
-              c="blue.7"
-              style={{ textDecoration: 'none' }}
-            >
+          <UnstyledButton
+            onClick={navbar.toggle}
+            aria-label="Toggle navigation"
+            aria-expanded={navbar.mobileOpen || navbar.desktopOpen}
+            mih={44}
+            px={4}
+          >
+            <Text fw={700} size="lg" c="blue.7">
               CareQueue
             </Text>
-          </Group>
-          <TextInput placeholder="Search" aria-label="Search" disabled visibleFrom="md" w={240} />
+          </UnstyledButton>
+          <GlobalSearch />
           <Group gap="md" wrap="nowrap">
             <SyncStatusIndicator />
             <UserMenu />
@@ -55,13 +52,14 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        <TaskNavigation onNavigate={menu.close} />
+        <ShellNavigation onNavigate={navbar.linkFollowed} />
       </AppShell.Navbar>
       <AppShell.Main pos="relative">
         <LoadingOverlay visible={loading} zIndex={100} />
         <OfflineNotice />
         <Outlet />
       </AppShell.Main>
+      <ChangeOutcomeWatcher />
     </AppShell>
   );
 }

@@ -1,4 +1,13 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  Menu,
+  SegmentedControl,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useUnsyncedCount } from '@/ui';
@@ -16,22 +25,50 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The signed-in user, with account actions. */
+/** The colour schemes a user may choose; Mantine remembers the choice on the device. */
+const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'Auto' },
+];
+
+/** The signed-in user, with account actions and the theme. */
 export function UserMenu() {
-  const { client, replica } = useServices();
+  const { client, replica, accounts } = useServices();
   const session = useSession();
   const navigate = useNavigate();
   const unsynced = useUnsyncedCount() ?? 0;
   const [warning, setWarning] = useState(false);
   const [opened, setOpened] = useState(false);
   const name = profileName(session);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const profile = session.status === 'ready' ? session.details.profile : undefined;
 
   /** Ends the session on the server, then removes the replica, outbox, cached schema and tokens. */
   async function signOut(): Promise<void> {
     setWarning(false);
     await client.signOut();
     await replica.service.signOut().catch((error: unknown) => console.error(error));
+    accounts?.signedOut();
     await navigate({ to: '/signin' });
+  }
+
+  /**
+   * Another account opens its own replica (and sync worker): the page starts again on it, this
+   * account staying signed in for a later switch back.
+   */
+  function addAccount(): void {
+    if (!accounts) {
+      void navigate({ to: '/signin' });
+      return;
+    }
+    accounts.add();
+    window.location.assign('/signin');
+  }
+
+  function switchTo(database: string): void {
+    accounts?.switchTo(database);
+    window.location.assign('/Task');
   }
 
   function askToSignOut(): void {
@@ -56,7 +93,22 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{name}</Menu.Label>
-          <Menu.Item style={{ minHeight: 44 }} onClick={() => void navigate({ to: '/signin' })}>
+          {accounts?.others().map((account) => (
+            <Menu.Item
+              key={account.database}
+              style={{ minHeight: 44 }}
+              onClick={() => switchTo(account.database)}
+              aria-label={`Switch to ${account.label ?? ''}`}
+            >
+              <Text size="sm">{account.label}</Text>
+              {account.project && (
+                <Text size="xs" c="dimmed">
+                  {account.project}
+                </Text>
+              )}
+            </Menu.Item>
+          ))}
+          <Menu.Item style={{ minHeight: 44 }} onClick={addAccount}>
             Add another account
           </Menu.Item>
           {import.meta.env.DEV && (
@@ -64,9 +116,33 @@ export function UserMenu() {
               Developer mailbox
             </Menu.Item>
           )}
+          {profile?.id && (
+            <Menu.Item
+              style={{ minHeight: 44 }}
+              onClick={() =>
+                void navigate({
+                  to: '/$resourceType/$id',
+                  params: { resourceType: profile.resourceType, id: profile.id ?? '' },
+                })
+              }
+            >
+              Account settings
+            </Menu.Item>
+          )}
           <Menu.Item style={{ minHeight: 44 }} onClick={askToSignOut}>
             Sign out
           </Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>Theme</Menu.Label>
+          <SegmentedControl
+            aria-label="Theme"
+            fullWidth
+            mx="xs"
+            mb="xs"
+            value={colorScheme}
+            onChange={(value) => setColorScheme(value as MantineColorScheme)}
+            data={THEME_CHOICES}
+          />
           <Menu.Divider />
           <StorageUsage opened={opened} />
         </Menu.Dropdown>

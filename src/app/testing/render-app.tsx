@@ -36,7 +36,11 @@ export async function renderApp(
     clientId: runtimeConfig.clientId,
     retryDelayMs: 0,
   };
-  const services: AppServices = { config: runtimeConfig, client, replica: { ...replica, syncConfig } };
+  const services: AppServices = {
+    config: runtimeConfig,
+    client,
+    replica: { ...replica, syncConfig, database: 'memory' },
+  };
   const history = createMemoryHistory({ initialEntries: [path] });
   const result = render(<App services={services} history={history} />);
   return { ...result, services, sync: replica.service, history };

@@ -44,37 +44,29 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
+/** How each parameter type turns one FHIRPath result into search values. */
+const EXTRACT: Partial<Record<SearchParamType, (v: unknown, out: SearchValue[]) => void>> = {
+  string: (v, out) => {
+    for (const s of stringParts(v)) out.push({ kind: 'string', raw: s, norm: normalizeText(s) });
+  },
+  token: (v, out) => tokenParts(v, out),
+  reference: (v, out) => referencePart(v, out),
+  date: (v, out) => dateParts(v, out),
+  number: (v, out) => numberPart(v, out),
+  quantity: (v, out) => quantityPart(v, out),
+  uri: (v, out) => {
+    if (typeof v === 'string') out.push({ kind: 'uri', uri: v });
+  },
+};
+
 /** Turns raw FHIRPath results into search values of the parameter's type. */
 export function toSearchValues(type: SearchParamType, results: readonly TypedValue[]): SearchValue[] {
   const out: SearchValue[] = [];
+  const extract = EXTRACT[type];
+  if (!extract) return out;
   for (const r of results) {
     const v: unknown = r.value;
-    if (v === undefined || v === null) continue;
-    switch (type) {
-      case 'string':
-        for (const s of stringParts(v)) out.push({ kind: 'string', raw: s, norm: normalizeText(s) });
-        break;
-      case 'token':
-        tokenParts(v, out);
-        break;
-      case 'reference':
-        referencePart(v, out);
-        break;
-      case 'date':
-        dateParts(v, out);
-        break;
-      case 'number':
-        numberPart(v, out);
-        break;
-      case 'quantity':
-        quantityPart(v, out);
-        break;
-      case 'uri':
-        if (typeof v === 'string') out.push({ kind: 'uri', uri: v });
-        break;
-      default:
-        break;
-    }
+    if (v !== undefined && v !== null) extract(v, out);
   }
   return out;
 }

@@ -98,6 +98,11 @@ export class AuthSession {
     this.setState({ status: 'ready', login, details });
   }
 
+  /** True while a login is saved: another tab's sign-out removes it for every context at once. */
+  async isSaved(): Promise<boolean> {
+    return !!parse<SavedLogin>(await this.options.storage.get(LOGIN_KEY))?.accessToken;
+  }
+
   /** Forgets the login. Does not tell the server (see the client's signOut). */
   async clear(): Promise<void> {
     await this.options.storage.remove(LOGIN_KEY);

@@ -71,40 +71,25 @@ export class SignInApi {
     return this.transport.postAnonymous('auth/method', { email });
   }
 
-  async login(request: LoginRequest): Promise<LoginAuthenticationResponse> {
-    const pkce = await this.startPkce();
-    return this.transport.postAnonymous('auth/login', {
-      email: request.email,
-      password: request.password,
-      remember: request.remember ?? false,
-      projectId: request.projectId,
-      clientId: this.transport.clientId,
-      scope: withOfflineAccess(request.scope ?? DEFAULT_SCOPE),
-      codeChallenge: pkce.challenge,
-      codeChallengeMethod: pkce.method,
-    });
+  login(request: LoginRequest): Promise<LoginAuthenticationResponse> {
+    const { email, password, remember = false, projectId } = request;
+    return this.postWithPkce(
+      'auth/login',
+      { email, password, remember, projectId },
+      withOfflineAccess(request.scope ?? DEFAULT_SCOPE)
+    );
   }
 
-  async google(request: GoogleLoginRequest): Promise<LoginAuthenticationResponse> {
-    const pkce = await this.startPkce();
-    return this.transport.postAnonymous('auth/google', {
-      ...request,
-      clientId: this.transport.clientId,
-      scope: withOfflineAccess(request.scope ?? DEFAULT_SCOPE),
-      codeChallenge: pkce.challenge,
-      codeChallengeMethod: pkce.method,
-    });
+  google(request: GoogleLoginRequest): Promise<LoginAuthenticationResponse> {
+    return this.postWithPkce(
+      'auth/google',
+      { ...request },
+      withOfflineAccess(request.scope ?? DEFAULT_SCOPE)
+    );
   }
 
-  async newUser(request: NewUserRequest): Promise<LoginAuthenticationResponse> {
-    const pkce = await this.startPkce();
-    return this.transport.postAnonymous('auth/newuser', {
-      ...request,
-      scope: request.scope ?? DEFAULT_SCOPE,
-      clientId: this.transport.clientId,
-      codeChallenge: pkce.challenge,
-      codeChallengeMethod: pkce.method,
-    });
+  newUser(request: NewUserRequest): Promise<LoginAuthenticationResponse> {
+    return this.postWithPkce('auth/newuser', { ...request }, request.scope ?? DEFAULT_SCOPE);
   }
 
   verifyMfa(login: string, token: string): Promise<LoginAuthenticationResponse> {
@@ -142,6 +127,22 @@ export class SignInApi {
     }
     await this.transport.storage.remove(VERIFIER_KEY);
     return this.transport.exchangeCode(code, verifier);
+  }
+
+  /** A step that starts a sign-in: the body with this client, the scope and a fresh PKCE challenge. */
+  private async postWithPkce(
+    path: string,
+    body: Record<string, unknown>,
+    scope: string
+  ): Promise<LoginAuthenticationResponse> {
+    const pkce = await this.startPkce();
+    return this.transport.postAnonymous(path, {
+      ...body,
+      clientId: this.transport.clientId,
+      scope,
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+    });
   }
 
   private async startPkce(): Promise<PkcePair> {

@@ -1,17 +1,12 @@
 import type { Task } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '@mocks/node';
+import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { ALICE, BOB, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
+import { listeningFakeServer } from './testing/fake-server';
 import { taskChanges } from './testing/task-changes';
 import { outcome } from '@/sync/testing/fake-network';
 
-const { server, baseUrl } = createNodeFakeServer();
-const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
-const BOB = `Practitioner/${BOB_JONES_ID}`;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const baseUrl = listeningFakeServer();
 
 let taskOffset = 40;
 /** The doctor and the nurse, both holding the same unowned task at the same version. */

@@ -15,11 +15,19 @@ export interface SyncContext {
   maxBackoffMs: number;
   allTasksCap: number;
   pageSize: number;
+  /** Most entries in one batch Bundle (the server caps them). */
+  batchSize: number;
   reconcileEveryMs: number;
   /** Keys changed during the current run, reported through onChange. */
   touched: Set<ResourceKey>;
   /** Called when a request got an answer (the device is online). */
   reached: () => void;
+  /** Reports what the run changed so far, before it ends (a first load draws its first page). */
+  flushTouched?: () => void;
+  /** True once the engine was stopped: a first load still under way stores nothing more. */
+  stopped?: () => boolean;
+  /** How far a first load is. */
+  progress?: (progress: { rows: number; percent: number }) => void;
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */

@@ -10,12 +10,22 @@ async function conflictOn(tx: ReplicaTransaction, key: string, label: string): P
   await tx.putConflict({ seq, key, label, mine: task(key.split('/')[1] ?? ''), detectedAt: 'now' });
 }
 
+/** A store whose task a has a conflict and a note queued behind it, plus what `more` adds. */
+async function conflictOnAThenNote(
+  more: (tx: ReplicaTransaction) => Promise<void>
+): Promise<MemoryReplicaStore> {
+  const store = new MemoryReplicaStore();
+  await store.transaction(async (tx) => {
+    await conflictOn(tx, 'Task/a', 'Claim Task');
+    await tx.addOutbox(outboxEntry('Task/a', 'Add Note'));
+    await more(tx);
+  });
+  return store;
+}
+
 describe('countOutbox', () => {
   it('changes held behind a conflict or failure of their task are blocked, not waiting to sync', async () => {
-    const store = new MemoryReplicaStore();
-    await store.transaction(async (tx) => {
-      await conflictOn(tx, 'Task/a', 'Claim Task');
-      await tx.addOutbox(outboxEntry('Task/a', 'Add Note'));
+    const store = await conflictOnAThenNote(async (tx) => {
       await tx.addOutbox(outboxEntry('Task/a', 'Complete Task'));
       await tx.addOutbox(outboxEntry('Task/b', 'Delete Task', { state: 'failed' }));
       await tx.addOutbox(outboxEntry('Task/b', 'Add Note'));
@@ -49,10 +59,7 @@ describe('countOutbox', () => {
   });
 
   it("the header's counts do not show changes held behind a conflict as waiting to sync", async () => {
-    const store = new MemoryReplicaStore();
-    await store.transaction(async (tx) => {
-      await conflictOn(tx, 'Task/a', 'Claim Task');
-      await tx.addOutbox(outboxEntry('Task/a', 'Add Note'));
+    const store = await conflictOnAThenNote(async (tx) => {
       await tx.addOutbox(outboxEntry('Task/c', 'Add Note'));
     });
     expect(await storeReader(store).counts()).toEqual({ pending: 1, blocked: 1, conflicts: 1, failed: 0 });

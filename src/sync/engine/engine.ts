@@ -1,28 +1,25 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { ResourceKey } from '@/db/types';
+import { resourceKey, type ResourceKey } from '@/db/types';
 import { Emitter } from '../events';
 import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';
-import { keepServerVersions } from './keep';
+import { keepServerVersions as keepAndFollow } from './keep';
+import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
+import { acceptServerVersion } from './record';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
-import {
-  IDLE_SYNC_STATUS,
-  type AppliedChange,
-  type LocalChange,
-  type LockFn,
-  type Scheduler,
-  type SyncEngineOptions,
-  type SyncStatus,
-} from './types';
+import { IDLE_SYNC_STATUS } from './types';
+import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
 
 export const SYNC_LOCK_NAME = 'carequeue-sync';
 export const DEFAULT_INTERVAL_MS = 30_000;
 export const DEFAULT_ALL_TASKS_CAP = 2_000;
+/** Entries per batch Bundle: well under the server's cap (a thousand on the fake server). */
+export const DEFAULT_BATCH_SIZE = 200;
 
 const noLock: LockFn = (_name, fn) => fn();
 const globalScheduler: Scheduler = {
@@ -49,10 +46,14 @@ export class SyncEngine {
   private running: Promise<SyncStatus> | undefined;
   private again = false;
   private started = false;
+  /** Set by stop(): a run still under way writes nothing more (the replica may be wiped meanwhile). */
+  private halted = false;
   private timer: unknown;
   private skipBackoff = false;
   private nextDue: number | undefined;
   private unsubscribers: (() => void)[] = [];
+  private live: LiveUpdates | undefined;
+  private liveChecked = false;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -70,9 +71,13 @@ export class SyncEngine {
       maxBackoffMs: options.maxBackoffMs ?? 5 * 60_000,
       allTasksCap: options.allTasksCap ?? DEFAULT_ALL_TASKS_CAP,
       pageSize: options.pageSize ?? 1000,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
       reconcileEveryMs: options.reconcileEveryMs ?? 10 * 60_000,
       touched: new Set(),
       reached: () => this.setOnline(true),
+      flushTouched: () => this.flushTouched(),
+      stopped: () => this.halted,
+      progress: (loading) => this.update({ loading }),
     };
   }
 
@@ -80,6 +85,7 @@ export class SyncEngine {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.halted = false;
     this.unsubscribers.push(this.options.client.onOffline(() => this.setOnline(false)));
     const signal = this.options.onlineSignal;
     if (signal)
@@ -89,6 +95,10 @@ export class SyncEngine {
 
   stop(): void {
     this.started = false;
+    this.halted = true;
+    this.live?.stop();
+    this.live = undefined;
+    this.liveChecked = false;
     if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
     this.timer = undefined;
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
@@ -140,10 +150,28 @@ export class SyncEngine {
 
   /** Keeps server versions the page read, and follows their types from now on. */
   async keep(resources: Resource[]): Promise<void> {
-    const keys = await keepServerVersions(this.context.replica, resources);
+    const keys = await keepAndFollow(this.context.replica, resources);
     this.changed(keys);
     // The status is announced again, so in-memory readers (which no live query watches) read anew.
     await this.refreshStatus();
+  }
+
+  /**
+   * Keeps versions the page read from the server (a console search's answers) in the replica, as a
+   * pull would: a version older than the one held is ignored, and unsent local changes stay on top.
+   * Answers the keys it stored.
+   */
+  async keepServerVersions(resources: readonly Resource[]): Promise<ResourceKey[]> {
+    const kept = await this.context.replica.transaction(async (tx) => {
+      const keys: ResourceKey[] = [];
+      for (const resource of resources) {
+        if (resource.id && (await acceptServerVersion(tx, resource)))
+          keys.push(resourceKey(resource.resourceType, resource.id));
+      }
+      return keys;
+    });
+    if (kept.length > 0) this.changed(kept);
+    return kept;
   }
 
   /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */
@@ -186,6 +214,7 @@ export class SyncEngine {
   }
 
   private async runOnce(): Promise<void> {
+    if (this.halted || (this.options.signedIn && !(await this.options.signedIn()))) return;
     this.update({ syncing: true });
     try {
       if (this.skipBackoff) await this.clearBackoff();
@@ -200,6 +229,7 @@ export class SyncEngine {
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
         lastError: report.lastError,
       });
+      this.goLive();
     } catch (error) {
       if (isNetworkFailure(error)) this.setOnline(false);
       this.update({ lastError: errorText(error) });
@@ -207,8 +237,33 @@ export class SyncEngine {
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);
-      this.update({ syncing: false });
+      this.update({ syncing: false, loading: undefined });
     }
+  }
+
+  /**
+   * After the first run that reached the server: follow changes by websocket where the engine has
+   * a WebSocket and the server's CapabilityStatement offers Subscriptions; the timer stays the fallback.
+   */
+  private goLive(): void {
+    const WebSocket = this.options.webSocket;
+    if (!this.started || this.liveChecked || !WebSocket) return;
+    this.liveChecked = true;
+    void this.context.fhir
+      .capabilities()
+      .then((statement) => {
+        if (!this.started || this.live || !offersSubscriptions(statement)) return;
+        this.live = new LiveUpdates({
+          fhir: this.context.fhir,
+          WebSocket,
+          timers: this.options.scheduler,
+          onChange: () => void this.syncNow().catch(() => undefined),
+          onLive: (live) => {
+            if (this.current.live !== live) this.update({ live });
+          },
+        });
+      })
+      .catch(() => undefined);
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */

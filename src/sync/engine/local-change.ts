@@ -44,11 +44,7 @@ export async function applyLocalChange(deps: LocalChangeDeps, change: LocalChang
       baseVersionId: change.baseVersionId ?? record.server?.meta?.versionId,
       commutes: change.kind === 'patch' && change.commutes,
       label,
-      createdAt: new Date(deps.now()).toISOString(),
-      attempts: 0,
-      notBefore: 0,
-      state: 'pending',
-      revision: 0,
+      ...freshEntry(deps),
     };
     const seq = await tx.addOutbox(entry);
     const rebuilt = buildRecord(resourceType, id, record.server, await tx.outboxOf(key));
@@ -86,15 +82,24 @@ async function create(deps: LocalChangeDeps, change: LocalChange, label: string)
       resource,
       commutes: false,
       label,
-      createdAt: new Date(deps.now()).toISOString(),
-      attempts: 0,
-      notBefore: 0,
-      state: 'pending',
-      revision: 0,
+      ...freshEntry(deps),
     };
     const seq = await tx.addOutbox(entry);
     const record = buildRecord(change.resourceType, id, undefined, [entry]);
     if (record) await tx.putResource(record);
     return { seq, key, id };
   });
+}
+
+/** The bookkeeping of an entry just queued: pending, never tried, sendable at once. */
+function freshEntry(
+  deps: LocalChangeDeps
+): Pick<OutboxEntry, 'createdAt' | 'attempts' | 'notBefore' | 'state' | 'revision'> {
+  return {
+    createdAt: new Date(deps.now()).toISOString(),
+    attempts: 0,
+    notBefore: 0,
+    state: 'pending',
+    revision: 0,
+  };
 }

@@ -39,6 +39,14 @@ async function taskOfServer(target: Device, ...holders: Device[]): Promise<Task>
   return task;
 }
 
+/** The doctor after her first sync and the nurse, both holding one task of the server. */
+async function sharedTask(): Promise<{ doctor: Device; nurse: Device; task: Task }> {
+  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 20 });
+  const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID, { allTasksCap: 20 });
+  await doctor.engine.syncNow();
+  return { doctor, nurse, task: await taskOfServer(doctor, doctor, nurse) };
+}
+
 describe('pull', () => {
   it('the first sync loads my queues, what they reference, the value sets and the search parameters', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 20 });
@@ -94,10 +102,7 @@ describe('pull', () => {
   });
 
   it("a colleague's change reaches my replica by delta, with my pending change still on top", async () => {
-    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 20 });
-    const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID, { allTasksCap: 20 });
-    await doctor.engine.syncNow();
-    const task = await taskOfServer(doctor, doctor, nurse);
+    const { doctor, nurse, task } = await sharedTask();
     await nurse.engine.syncNow();
     await nurse.engine.applyChange(taskChanges.dueDate(task, '2031-01-01'));
     await nurse.engine.syncNow();
@@ -117,10 +122,7 @@ describe('pull', () => {
   });
 
   it('a task deleted on the server leaves my replica', async () => {
-    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 20 });
-    const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID, { allTasksCap: 20 });
-    await doctor.engine.syncNow();
-    const task = await taskOfServer(doctor, doctor, nurse);
+    const { doctor, nurse, task } = await sharedTask();
     await doctor.engine.syncNow();
     expect(await doctor.record('Task', task.id ?? '')).toBeDefined();
     await nurse.engine.syncNow();
@@ -131,10 +133,7 @@ describe('pull', () => {
   });
 
   it('a task deleted on the server while my change waits is kept, with a conflict', async () => {
-    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 20 });
-    const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID, { allTasksCap: 20 });
-    await doctor.engine.syncNow();
-    const task = await taskOfServer(doctor, doctor, nurse);
+    const { doctor, nurse, task } = await sharedTask();
     await doctor.engine.syncNow();
     await nurse.engine.syncNow();
     await nurse.engine.applyChange(taskChanges.remove(task));

@@ -1,10 +1,19 @@
-import type { CapabilityStatement, Resource, SearchParameter } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  CapabilityStatement,
+  PractitionerRole,
+  Resource,
+  SearchParameter,
+} from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
+import { batchEntryError, batchGet, bundleResources, historyParams, withQuery } from '../fhir/fhir-client';
+import { classify } from './conflict-rules';
 import { isNewer, nowIso, type SyncContext } from './context';
 import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
 import { pruneBeyondCap } from './prune';
-import { loadUserScope, taskQueries } from './scope';
+import { taskQueries, userScope, type TaskQuery } from './scope';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
@@ -21,39 +30,95 @@ export async function pull(context: SyncContext): Promise<void> {
   else await pullDeltas(context);
 }
 
-/** The first load: profile, roles, the task queues, what the tasks reference, value sets, definitions. */
+/** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
+export interface LoadProgress {
+  rows: number;
+  percent: number;
+}
+
+/**
+ * The first load, in as few round trips as it can: one batch Bundle for what does not depend on
+ * anything (capabilities, profile, roles, value sets, and the first page of My Tasks and All Tasks),
+ * whose tasks are stored at once so the list draws; then one for the role and state queues and the
+ * search parameters, the later pages of every queue side by side, and one for what the tasks point
+ * at. The sync cursors are written last, so a load cut short starts again (storing is idempotent).
+ */
 export async function fullLoad(context: SyncContext): Promise<void> {
-  const historyTypes = await readHistoryTypes(context);
-  const scope = await loadUserScope(context);
-  const newest = new Newest();
-  // Everything is gathered first and stored in one transaction: a first load lands whole or not at all.
-  const batch: Batch = new Map();
-  collect(batch, [...(scope.profile ? [scope.profile] : []), ...scope.roles], newest);
-  for (const query of taskQueries(context, scope)) {
-    for await (const page of limitedPages(context, query.params, query.max)) collect(batch, page, newest);
-  }
-  await fetchMissingReferences(context, newest, batch);
-  collect(
-    batch,
-    await context.fhir.searchAll('ValueSet', { _count: context.pageSize }, { noCache: true }),
-    newest
+  const reference = context.profile.reference ?? '';
+  const [profileType = '', profileId = ''] = reference.split('/');
+  const count = context.pageSize;
+  const openingQueues = taskQueries(context, userScope(undefined, [])).map((query) => new QueueLoad(query));
+  const first = await readTogether(context, [
+    'metadata',
+    `${profileType}/${profileId}`,
+    withQuery('PractitionerRole', { practitioner: reference, _count: count }),
+    withQuery('ValueSet', { _count: count }),
+    ...openingQueues.map((queue) => queue.url),
+  ]);
+  const [statement, profile, rolesPage, valueSetsPage, ...queuePages] = first;
+  const historyTypes = historyTypesOf(
+    statement instanceof Error ? undefined : (statement as CapabilityStatement)
   );
-  const types = new Set([...CORE_TYPES, ...newest.types()]);
-  const searchBases = [...COMMON_SEARCH_BASES, ...types];
-  const searchParameters = await readSearchParameters(context, searchBases);
-  context.reached();
-  await context.replica.transaction(async (tx) => {
-    // Patients before the tasks that point at them, so each task finds its patient's state once
-    // instead of every patient rewriting the tasks stored before it.
-    for (const resource of patientsFirst(batch.values())) {
-      if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
-    }
+  await context.replica.transaction((tx) => tx.putMeta(META_CAPABILITIES, historyTypes));
+  const valueSets = allOf(context, required(valueSetsPage));
+  const roles = (await allOf(context, required(rolesPage))) as PractitionerRole[];
+  const scope = userScope(required(profile), roles);
+  const newest = new Newest();
+  const batch: Batch = new Map();
+  collect(batch, [required(profile), ...roles], newest);
+  openingQueues.forEach((queue, index) => collect(batch, queue.take(required(queuePages[index])), newest));
+
+  const stored = new Map<string, Resource>();
+  await storeLoaded(context, batch, stored, async (tx) => {
     await tx.putMeta(META_SCOPE, {
       roleCodes: scope.roleCodes,
       states: scope.states,
       loadedAt: nowIso(context),
     });
-    await writeSearchParameters(tx, searchParameters, { fetchedAt: nowIso(context), bases: searchBases });
+  });
+  const progress = (done = false): void => context.progress?.(loadProgress(batch, allQueues, done));
+  const laterQueues = taskQueries(context, scope)
+    .filter((query) => !openingQueues.some((queue) => queue.query.name === query.name))
+    .map((query) => new QueueLoad(query));
+  const allQueues = [...openingQueues, ...laterQueues];
+  progress();
+
+  const guessedBases = [...COMMON_SEARCH_BASES, ...new Set([...CORE_TYPES, ...newest.types()])];
+  const second = await readTogether(context, [
+    ...laterQueues.map((queue) => queue.url),
+    withQuery('SearchParameter', searchParameterQuery(guessedBases)),
+  ]);
+  laterQueues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
+  const searchParameters = await allOf(context, required(second[laterQueues.length]));
+  await storeLoaded(context, batch, stored);
+  progress();
+
+  await Promise.all(
+    allQueues.map(async (queue) => {
+      for await (const page of queue.rest(context)) collect(batch, page, newest);
+    })
+  );
+  // The search parameters of the types the tasks point at travel with the reads of those resources.
+  const referencedTypes = newest.references().map((key) => key.split('/')[0] ?? '');
+  const unguessed = [...new Set([...newest.types(), ...referencedTypes])].filter(
+    (base) => base && !guessedBases.includes(base)
+  );
+  const alongside =
+    unguessed.length > 0 ? [withQuery('SearchParameter', searchParameterQuery(unguessed))] : [];
+  for (const answer of await fetchMissingReferences(context, newest, batch, alongside)) {
+    searchParameters.push(...(await allOf(context, required(answer))));
+  }
+  collect(batch, await valueSets, newest);
+  const types = new Set([...CORE_TYPES, ...newest.types()]);
+  const searchBases = [...new Set([...guessedBases, ...unguessed, ...types])];
+  context.reached();
+  await storeLoaded(context, batch, stored, async (tx) => {
+    await writeSearchParameters(tx, searchParameters.filter(isSearchParameter), {
+      fetchedAt: nowIso(context),
+      bases: searchBases,
+    });
+    // A full load is as good as a reconcile: nothing it did not find is held.
+    await tx.putMeta(META_LAST_RECONCILE, context.clock.now());
     const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
     await tx.putMeta(META_FOLLOWED_TYPES, followed);
     for (const type of types) {
@@ -61,6 +126,126 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
     }
   });
+  progress(true);
+}
+
+/** One task query of a first load: its matches so far against its cap, and where its next page is. */
+class QueueLoad {
+  private matches = 0;
+  private next: string | undefined;
+  total = 0;
+
+  constructor(readonly query: TaskQuery) {}
+
+  get url(): string {
+    return withQuery('Task', this.query.params);
+  }
+
+  /** The resources of a page, matches beyond the cap left out. */
+  take(bundle: Bundle): Resource[] {
+    const { max } = this.query;
+    if (this.matches === 0) this.total = Math.min(bundle.total ?? bundle.entry?.length ?? 0, max ?? Infinity);
+    const page: Resource[] = [];
+    for (const entry of bundle.entry ?? []) {
+      if (!entry.resource) continue;
+      const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
+      if (isMatch && max !== undefined && this.matches >= max) continue;
+      if (isMatch) this.matches++;
+      page.push(entry.resource);
+    }
+    const full = max !== undefined && this.matches >= max;
+    this.next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
+    return page;
+  }
+
+  /** The pages after the first, one after another. */
+  async *rest(context: SyncContext): AsyncGenerator<Resource[]> {
+    while (this.next) {
+      const bundle: Bundle = await context.fhir.get<Bundle>(context.fhir.url(this.next), { noCache: true });
+      yield this.take(bundle);
+    }
+  }
+}
+
+function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {
+  let rows = 0;
+  for (const key of batch.keys()) if (key.startsWith('Task/')) rows++;
+  const expected = queues.reduce((sum, queue) => sum + queue.total, 0);
+  const percent = done ? 100 : Math.min(99, expected > 0 ? Math.floor((rows / expected) * 100) : 0);
+  return { rows, percent };
+}
+
+/** Stores what a load gathered and has not stored yet, in one transaction, with `more` written alongside. */
+async function storeLoaded(
+  context: SyncContext,
+  batch: Batch,
+  stored: Map<string, Resource>,
+  more?: (tx: ReplicaTransaction) => Promise<void>
+): Promise<void> {
+  const fresh = patientsFirst(
+    [...batch.values()].filter((resource) => stored.get(keyOf(resource)) !== resource)
+  );
+  context.reached();
+  if (context.stopped?.()) throw new Error('Sync stopped');
+  await context.replica.transaction(async (tx) => {
+    // Patients before the tasks that point at them, so each task finds its patient's state once
+    // instead of every patient rewriting the tasks stored before it.
+    for (const resource of fresh) {
+      if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
+    }
+    await more?.(tx);
+  });
+  for (const resource of fresh) stored.set(keyOf(resource), resource);
+  context.flushTouched?.();
+}
+
+/**
+ * Several independent GETs (addresses relative to the FHIR base) in one round trip: a batch Bundle.
+ * Each answer is the resource, or the error a direct request for it raised: an entry that failed
+ * in the batch (or a server that refuses batches) is asked again on its own, side by side.
+ */
+export async function readTogether(context: SyncContext, urls: string[]): Promise<(Resource | Error)[]> {
+  let answers: BundleEntry[] | undefined;
+  if (urls.length > 1) {
+    try {
+      answers = await context.fhir.batch(urls.map((url) => batchGet(url)));
+      context.reached();
+    } catch (error) {
+      const outcome = classify(error);
+      if (outcome === 'transient' || outcome === 'unauthenticated') throw error;
+    }
+  }
+  return Promise.all(
+    urls.map(async (url, index) => {
+      const answer = answers?.[index];
+      if (answer?.resource && !batchEntryError(answer)) return answer.resource;
+      try {
+        return await context.fhir.get<Resource>(context.fhir.url(url), { noCache: true });
+      } catch (error) {
+        const outcome = classify(error);
+        if (outcome === 'transient' || outcome === 'unauthenticated') throw error;
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    })
+  );
+}
+
+/** An answer the load cannot do without: its error is the load's. */
+function required<T extends Resource>(answer: Resource | Error | undefined): T {
+  if (answer === undefined) throw new Error('No answer');
+  if (answer instanceof Error) throw answer;
+  return answer as T;
+}
+
+/** Every resource of a search whose first page is in hand. */
+async function allOf(context: SyncContext, first: Bundle): Promise<Resource[]> {
+  const found: Resource[] = [];
+  for await (const bundle of context.fhir.pagesFrom(first)) found.push(...bundleResources(bundle));
+  return found;
+}
+
+function isSearchParameter(resource: Resource): resource is SearchParameter {
+  return resource.resourceType === 'SearchParameter';
 }
 
 type Batch = Map<string, Resource>;
@@ -86,27 +271,6 @@ function collect(batch: Batch, resources: Resource[], newest: Newest): void {
 
 const keyOf = (resource: Resource): string => resourceKey(resource.resourceType, resource.id ?? '');
 
-/** Pages of a task query, stopping once `max` matches were seen. */
-async function* limitedPages(
-  context: SyncContext,
-  params: Parameters<SyncContext['fhir']['searchPages']>[1],
-  max: number | undefined
-): AsyncGenerator<Resource[]> {
-  let matches = 0;
-  for await (const bundle of context.fhir.searchPages('Task', params, { noCache: true })) {
-    const page: Resource[] = [];
-    for (const entry of bundle.entry ?? []) {
-      if (!entry.resource) continue;
-      const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
-      if (isMatch && max !== undefined && matches >= max) continue;
-      if (isMatch) matches++;
-      page.push(entry.resource);
-    }
-    yield page;
-    if (max !== undefined && matches >= max) return;
-  }
-}
-
 /** Deltas of every followed type since its cursor; deletes included. */
 export async function pullDeltas(context: SyncContext): Promise<void> {
   const cursors = await context.replica.transaction(async (tx) => {
@@ -118,9 +282,22 @@ export async function pullDeltas(context: SyncContext): Promise<void> {
     return found;
   });
   const newest = new Newest();
-  for (const cursor of cursors) {
-    if (cursor.mode === 'history') await historyDelta(context, cursor, newest);
-    else await searchDelta(context, cursor, newest);
+  const firstPages = await firstPagesOf(context, cursors);
+  for (const [index, cursor] of cursors.entries()) {
+    const first = firstPages[index];
+    if (cursor.mode === 'history') {
+      const pages = first
+        ? context.fhir.pagesFrom(first)
+        : context.fhir.typeHistory(cursor.resourceType, historyOptions(context, cursor));
+      await historyDelta(context, cursor, newest, pages);
+    } else {
+      const pages = first
+        ? context.fhir.pagesFrom(first)
+        : context.fhir.searchPages(cursor.resourceType, searchDeltaParams(context, cursor), {
+            noCache: true,
+          });
+      await searchDelta(context, cursor, newest, pages);
+    }
   }
   await fetchMissingReferences(context, newest);
   await reconcileIfDue(
@@ -136,13 +313,43 @@ async function followedTypes(tx: ReplicaTransaction): Promise<string[]> {
   return [...new Set([...CORE_TYPES, ...known])];
 }
 
+/**
+ * The first page of every type's delta in one batch Bundle: a catch-up costs one round trip, not
+ * one per type. A type whose entry failed (or a server that refuses the batch) is read on its own,
+ * so its failure is the one a direct read raises.
+ */
+async function firstPagesOf(context: SyncContext, cursors: SyncCursor[]): Promise<Bundle[]> {
+  const answers = await readTogether(
+    context,
+    cursors.map((cursor) =>
+      cursor.mode === 'history'
+        ? withQuery(`${cursor.resourceType}/_history`, historyParams(historyOptions(context, cursor)))
+        : withQuery(cursor.resourceType, searchDeltaParams(context, cursor))
+    )
+  );
+  return answers.map((answer) => required<Bundle>(answer));
+}
+
+function historyOptions(context: SyncContext, cursor: SyncCursor): { since?: string; count: number } {
+  return { since: cursor.since || undefined, count: context.pageSize };
+}
+
+function searchDeltaParams(context: SyncContext, cursor: SyncCursor): Record<string, string | number> {
+  const params: Record<string, string | number> = { _sort: '_lastUpdated', _count: context.pageSize };
+  // 'ge', not 'gt': versions written in the cursor's own millisecond are not missed (taking one twice is harmless).
+  if (cursor.since) params._lastUpdated = `ge${cursor.since}`;
+  return params;
+}
+
 /** Type history since the cursor: the newest version of each id wins; a delete removes the copy. */
-async function historyDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
+async function historyDelta(
+  context: SyncContext,
+  cursor: SyncCursor,
+  newest: Newest,
+  pages: AsyncIterable<Bundle>
+): Promise<void> {
   const latest = new Map<string, { resource?: Resource; lastUpdated?: string }>();
-  for await (const bundle of context.fhir.typeHistory(cursor.resourceType, {
-    since: cursor.since || undefined,
-    count: context.pageSize,
-  })) {
+  for await (const bundle of pages) {
     for (const entry of bundle.entry ?? []) {
       const id = entry.resource?.id ?? idFromUrl(entry.fullUrl ?? entry.request?.url);
       const lastUpdated = entry.resource?.meta?.lastUpdated ?? isoOrUndefined(entry.response?.lastModified);
@@ -161,11 +368,18 @@ async function historyDelta(context: SyncContext, cursor: SyncCursor, newest: Ne
 }
 
 /** The fallback where the server has no type history: a _lastUpdated search (deletes by reconciling ids). */
-async function searchDelta(context: SyncContext, cursor: SyncCursor, newest: Newest): Promise<void> {
-  const params: Record<string, string | number> = { _sort: '_lastUpdated', _count: context.pageSize };
-  // 'ge', not 'gt': versions written in the cursor's own millisecond are not missed (taking one twice is harmless).
-  if (cursor.since) params._lastUpdated = `ge${cursor.since}`;
-  const resources = await context.fhir.searchAll(cursor.resourceType, params, { noCache: true });
+async function searchDelta(
+  context: SyncContext,
+  cursor: SyncCursor,
+  newest: Newest,
+  pages: AsyncIterable<Bundle>
+): Promise<void> {
+  const resources: Resource[] = [];
+  for await (const bundle of pages) {
+    for (const entry of bundle.entry ?? []) {
+      if (entry.resource?.resourceType === cursor.resourceType) resources.push(entry.resource);
+    }
+  }
   context.reached();
   await context.replica.transaction(async (tx) => {
     for (const resource of resources) {
@@ -236,7 +450,12 @@ export async function serverDeleted(
 }
 
 /** Reads what pulled tasks point at (patients, owners, focus) and the replica lacks, by _id. */
-async function fetchMissingReferences(context: SyncContext, newest: Newest, batch?: Batch): Promise<void> {
+async function fetchMissingReferences(
+  context: SyncContext,
+  newest: Newest,
+  batch?: Batch,
+  alongside: string[] = []
+): Promise<(Resource | Error)[]> {
   const wanted = new Map<string, Set<string>>();
   await context.replica.transaction(async (tx) => {
     for (const reference of newest.references()) {
@@ -246,22 +465,24 @@ async function fetchMissingReferences(context: SyncContext, newest: Newest, batc
       wanted.get(type)?.add(id);
     }
   });
+  const urls: string[] = [];
   for (const [type, ids] of wanted) {
     const list = [...ids];
     for (let i = 0; i < list.length; i += ID_CHUNK) {
-      const chunk = list.slice(i, i + ID_CHUNK);
-      const found = await context.fhir.searchAll(
-        type,
-        { _id: chunk.join(','), _count: ID_CHUNK },
-        { noCache: true }
-      );
-      if (batch) collect(batch, found, newest);
-      else await store(context, found, newest);
+      urls.push(withQuery(type, { _id: list.slice(i, i + ID_CHUNK).join(','), _count: ID_CHUNK }));
     }
   }
+  const found: Resource[] = [];
+  const answers =
+    urls.length + alongside.length > 0 ? await readTogether(context, [...urls, ...alongside]) : [];
+  for (const answer of answers.slice(0, urls.length)) found.push(...(await allOf(context, required(answer))));
+  const extra = answers.slice(urls.length);
+  if (batch) collect(batch, found, newest);
+  else await store(context, found, newest);
   const types = [...wanted.keys()];
-  if (types.length === 0 || batch) return;
+  if (types.length === 0 || batch) return extra;
   await context.replica.transaction((tx) => followTypes(tx, types, newest));
+  return extra;
 }
 
 /**
@@ -298,35 +519,13 @@ async function store(context: SyncContext, resources: Resource[], newest: Newest
   });
 }
 
-/** The types the server offers type history for, from its CapabilityStatement (kept in meta). */
-async function readHistoryTypes(context: SyncContext): Promise<string[]> {
-  let statement: CapabilityStatement | undefined;
-  try {
-    statement = await context.fhir.capabilities({ noCache: true });
-  } catch {
-    statement = undefined;
-  }
-  const types = (statement?.rest ?? []).flatMap((rest) =>
+/** The types the server offers type history for, from its CapabilityStatement. */
+function historyTypesOf(statement: CapabilityStatement | undefined): string[] {
+  return (statement?.rest ?? []).flatMap((rest) =>
     (rest.resource ?? [])
       .filter((resource) => resource.interaction?.some((interaction) => interaction.code === 'history-type'))
       .map((resource) => resource.type as string)
   );
-  await context.replica.transaction((tx) => tx.putMeta(META_CAPABILITIES, types));
-  return types;
-}
-
-/**
- * The SearchParameter definitions of every type the replica holds, for the local query engine (kept
- * under SEARCH_PARAMETERS_META_KEY, src/sync/local-query/definitions.ts).
- */
-async function readSearchParameters(
-  context: SyncContext,
-  bases: readonly string[]
-): Promise<SearchParameter[]> {
-  const found = await context.fhir.searchAll('SearchParameter', searchParameterQuery(bases), {
-    noCache: true,
-  });
-  return found.filter((resource): resource is SearchParameter => resource.resourceType === 'SearchParameter');
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { Resource } from '@medplum/fhirtypes';
+import type { Binary, BundleEntry, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
 import { resourceKey, type OutboxEntry, type ResourceKey } from '@/db/types';
+import { batchEntryError } from '../fhir/fhir-client';
 import { UnauthenticatedError } from '../http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from './conflict-rules';
@@ -16,63 +17,182 @@ export interface PushReport {
   lastError?: string;
 }
 
-/** Times one entry is re-based and re-sent within one run before it waits for the next run. */
-const MAX_REBASES_PER_RUN = 3;
+/** Times one entry is sent (first send, then re-based or moved) within one run before it waits for the next run. */
+const MAX_SENDS_PER_RUN = 4;
 
 /**
- * Sends the outbox, oldest first. Entries of one resource go strictly in order: an entry that waits
- * (back-off), conflicts or failed holds back the later entries of its resource, and only those.
+ * Sends the outbox in waves. A wave holds the oldest open entry of every resource, so changes of
+ * different resources travel together in batch Bundles while the changes of one resource go
+ * strictly one after another, each tested against the version the one before it made. An entry that
+ * waits (back-off), conflicts or failed holds back the later entries of its resource, and only those.
  */
 export async function push(context: SyncContext): Promise<PushReport> {
   const report: PushReport = { confirmed: 0, offline: false };
-  const snapshot = await context.replica.transaction((tx) => tx.listOutbox());
-  // Entries this run re-wrote (moved to a server id, onto a new version): newer than the snapshot.
-  const fresh = new Map<number, OutboxEntry | undefined>();
+  const sends = new Map<number, number>();
   const held = new Set<ResourceKey>();
-  for (const first of snapshot) {
-    const seq = first.seq ?? 0;
-    let entry = fresh.has(seq) ? fresh.get(seq) : first;
-    for (let round = 0; round < MAX_REBASES_PER_RUN && entry; round++) {
-      if (held.has(entry.key)) break;
-      if (entry.state !== 'pending' || entry.notBefore > context.clock.now()) {
-        held.add(entry.key);
-        break;
-      }
-      const step = await sendOne(context, entry, fresh);
-      if (step === 'again') {
-        entry = await context.replica.transaction((tx) => tx.getOutbox(seq));
-        if (round === MAX_REBASES_PER_RUN - 1 && entry) held.add(entry.key);
-        continue;
-      }
-      if (step === 'confirmed') report.confirmed++;
-      else held.add(entry.key);
-      if (step === 'offline') {
+  const confirmed = new Set<number>();
+  for (;;) {
+    const outbox = await context.replica.transaction((tx) => tx.listOutbox());
+    const wave = nextWave(context, outbox, held, sends, confirmed);
+    if (wave.length === 0) return report;
+    for (let i = 0; i < wave.length; i += context.batchSize) {
+      const chunk = wave.slice(i, i + context.batchSize);
+      for (const entry of chunk) sends.set(entry.seq ?? 0, (sends.get(entry.seq ?? 0) ?? 0) + 1);
+      const steps =
+        chunk.length === 1
+          ? [await sendOne(context, chunk[0] as OutboxEntry)]
+          : await sendBatch(context, chunk);
+      steps.forEach((step, index) => {
+        const entry = chunk[index] as OutboxEntry;
+        if (step === 'confirmed') {
+          report.confirmed++;
+          confirmed.add(entry.seq ?? 0);
+        } else if (step !== 'again') held.add(entry.key);
+      });
+      if (steps.includes('offline')) {
         report.offline = true;
         report.lastError = 'No connection to server';
         return report;
       }
-      break;
     }
   }
-  return report;
+}
+
+/** The first open entry of each resource that may be sent now; a resource whose first entry may not is held. */
+function nextWave(
+  context: SyncContext,
+  outbox: OutboxEntry[],
+  held: Set<ResourceKey>,
+  sends: Map<number, number>,
+  confirmed: Set<number>
+): OutboxEntry[] {
+  const seen = new Set<ResourceKey>();
+  const wave: OutboxEntry[] = [];
+  for (const entry of [...outbox].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (seen.has(entry.key)) continue;
+    seen.add(entry.key);
+    if (held.has(entry.key)) continue;
+    // An entry confirmed this run yet still here was edited during its upload: it waits for the next run.
+    const sendable =
+      !confirmed.has(entry.seq ?? 0) &&
+      entry.state === 'pending' &&
+      entry.notBefore <= context.clock.now() &&
+      (sends.get(entry.seq ?? 0) ?? 0) < MAX_SENDS_PER_RUN;
+    if (sendable) wave.push(entry);
+    else held.add(entry.key);
+  }
+  return wave;
 }
 
 type Step = 'confirmed' | 'again' | 'held' | 'offline';
 
-async function sendOne(
-  context: SyncContext,
-  entry: OutboxEntry,
-  fresh: Map<number, OutboxEntry | undefined>
-): Promise<Step> {
+async function sendOne(context: SyncContext, entry: OutboxEntry): Promise<Step> {
   let answer: Resource | 'deleted';
   try {
     answer = await send(context, entry);
     context.reached();
   } catch (error) {
-    return afterError(context, entry, error, fresh);
+    return afterError(context, entry, error);
   }
-  await confirm(context, entry, answer, undefined, fresh);
+  await confirm(context, entry, answer);
   return 'confirmed';
+}
+
+/**
+ * One batch Bundle for several resources' entries; each entry's answer is handled as a direct
+ * request's would be. A server that refuses the batch itself (no batch support, too large) gets the
+ * entries one by one; a batch that got no answer backs every entry off (the server may have applied
+ * some: their version tests and If-None-Exist find that out on the next send).
+ */
+async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<Step[]> {
+  let answers: BundleEntry[];
+  try {
+    answers = await context.fhir.batch(entries.map(batchEntryOf));
+    context.reached();
+  } catch (error) {
+    const outcome = classify(error);
+    if (outcome === 'unauthenticated')
+      throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
+    if (outcome !== 'transient') {
+      const steps: Step[] = [];
+      for (const entry of entries) steps.push(await sendOne(context, entry));
+      return steps;
+    }
+    const offline = isNetworkFailure(error);
+    if (!offline) context.reached();
+    for (const entry of entries) await backOff(context, entry, errorText(error));
+    return entries.map(() => (offline ? 'offline' : 'held'));
+  }
+  const steps: Step[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const answer = answers[index];
+    const error = batchEntryError(answer);
+    if (error && !(entry.kind === 'delete' && classify(error) === 'gone')) {
+      steps.push(await afterError(context, entry, error));
+      continue;
+    }
+    let confirmed: Resource | 'deleted' = 'deleted';
+    if (entry.kind !== 'delete') {
+      try {
+        confirmed = answer?.resource ?? (await readAnswer(context, entry, answer));
+      } catch (readError) {
+        steps.push(await afterError(context, entry, readError));
+        continue;
+      }
+    }
+    await confirm(context, entry, confirmed);
+    steps.push('confirmed');
+  }
+  return steps;
+}
+
+/** A batch answer without a body (a server told to return minimal answers): read the version it names. */
+async function readAnswer(
+  context: SyncContext,
+  entry: OutboxEntry,
+  answer: BundleEntry | undefined
+): Promise<Resource> {
+  const match = /([A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(
+    answer?.response?.location ?? ''
+  );
+  const id = match?.[2] ?? entry.resourceId;
+  return context.fhir.read(entry.resourceType, id, { noCache: true });
+}
+
+/** An entry as a batch request: the same request `send` makes, version tests and If-None-Exist included. */
+function batchEntryOf(entry: OutboxEntry): BundleEntry {
+  const url = `${entry.resourceType}/${encodeURIComponent(entry.resourceId)}`;
+  const ifMatch = entry.baseVersionId ? `W/"${entry.baseVersionId}"` : undefined;
+  if (entry.kind === 'create') {
+    const resource = forCreate(entry);
+    return {
+      resource,
+      request: { method: 'POST', url: entry.resourceType, ifNoneExist: ifNoneExistOf(resource) },
+    };
+  }
+  if (entry.kind === 'delete') return { request: { method: 'DELETE', url, ifMatch } };
+  const patch = JSON.stringify([...versionTest(entry), ...entry.operations]);
+  const binary: Binary = {
+    resourceType: 'Binary',
+    contentType: 'application/json-patch+json',
+    data: base64(patch),
+  };
+  return { resource: binary, request: { method: 'PATCH', url, ifMatch } };
+}
+
+function versionTest(entry: OutboxEntry): Operation[] {
+  return entry.baseVersionId ? [{ op: 'test', path: '/meta/versionId', value: entry.baseVersionId }] : [];
+}
+
+function ifNoneExistOf(resource: Resource): string | undefined {
+  const identifier = clientIdentifier(resource);
+  return identifier ? `identifier=${CLIENT_ID_SYSTEM}|${identifier}` : undefined;
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** The request of one entry; its answer is the server's new version, or 'deleted'. */
@@ -80,9 +200,7 @@ async function send(context: SyncContext, entry: OutboxEntry): Promise<Resource 
   const { fhir } = context;
   if (entry.kind === 'create') {
     const resource = forCreate(entry);
-    const identifier = clientIdentifier(resource);
-    const ifNoneExist = identifier ? `identifier=${CLIENT_ID_SYSTEM}|${identifier}` : undefined;
-    return (await fhir.create(resource, { ifNoneExist })).resource;
+    return (await fhir.create(resource, { ifNoneExist: ifNoneExistOf(resource) })).resource;
   }
   if (entry.kind === 'delete') {
     try {
@@ -92,18 +210,10 @@ async function send(context: SyncContext, entry: OutboxEntry): Promise<Resource 
     }
     return 'deleted';
   }
-  const test: Operation[] = entry.baseVersionId
-    ? [{ op: 'test', path: '/meta/versionId', value: entry.baseVersionId }]
-    : [];
-  return fhir.patch(entry.resourceType, entry.resourceId, [...test, ...entry.operations]);
+  return fhir.patch(entry.resourceType, entry.resourceId, [...versionTest(entry), ...entry.operations]);
 }
 
-async function afterError(
-  context: SyncContext,
-  entry: OutboxEntry,
-  error: unknown,
-  fresh: Map<number, OutboxEntry | undefined>
-): Promise<Step> {
+async function afterError(context: SyncContext, entry: OutboxEntry, error: unknown): Promise<Step> {
   const outcome = classify(error);
   if (outcome === 'unauthenticated')
     throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
@@ -120,10 +230,10 @@ async function afterError(
       resolution = await handleVersionConflict(context, entry, errorText(error));
     } catch (inner) {
       if (classify(inner) === 'conflict') throw inner;
-      return afterError(context, entry, inner, fresh);
+      return afterError(context, entry, inner);
     }
     if (resolution.kind === 'applied') {
-      await confirm(context, entry, resolution.confirmed, resolution.theirs, fresh);
+      await confirm(context, entry, resolution.confirmed, resolution.theirs);
       return 'confirmed';
     }
     return resolution.kind === 'rebased' ? 'again' : 'held';
@@ -167,8 +277,7 @@ export async function confirm(
   context: SyncContext,
   entry: OutboxEntry,
   answer: Resource | 'deleted',
-  newest?: Resource,
-  fresh?: Map<number, OutboxEntry | undefined>
+  newest?: Resource
 ): Promise<void> {
   await context.replica.transaction(async (tx) => {
     const seq = entry.seq ?? 0;
@@ -198,7 +307,6 @@ export async function confirm(
         revision: later.revision + 1,
       };
       await tx.putOutbox(moved);
-      fresh?.set(later.seq ?? 0, moved);
     }
     const existing = await tx.getResource(key);
     if (answer === 'deleted') {

@@ -11,16 +11,8 @@ export interface UserScope {
   states: string[];
 }
 
-/** Reads the user's profile and PractitionerRoles: what her queues are. */
-export async function loadUserScope(context: SyncContext): Promise<UserScope> {
-  const reference = context.profile.reference ?? '';
-  const [type = '', id = ''] = reference.split('/');
-  const profile = type && id ? await context.fhir.read(type, id, { noCache: true }) : undefined;
-  const roles = (await context.fhir.searchAll(
-    'PractitionerRole',
-    { practitioner: reference, _count: context.pageSize },
-    { noCache: true }
-  )) as PractitionerRole[];
+/** What the user's queues are, from her profile and PractitionerRoles. */
+export function userScope(profile: Resource | undefined, roles: PractitionerRole[]): UserScope {
   return {
     profile,
     roles,

@@ -4,6 +4,7 @@ import type { ReplicaStore, ResourceKey } from '@/db/types';
 import type { ApiClient } from '../client';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
+import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
 
 /** The system of the identifier a device puts on everything it creates (If-None-Exist looks it up). */
 export const CLIENT_ID_SYSTEM = 'urn:carequeue:client-id';
@@ -52,6 +53,10 @@ export interface SyncStatus {
   failed: number;
   /** ISO instant of the end of the last run that reached the server. */
   lastSyncedAt?: string;
+  /** True while another user's change arrives by websocket notification (else the timer finds it). */
+  live?: boolean;
+  /** While a first load fills the replica: the tasks it holds so far and a rough share of the whole. */
+  loading?: { rows: number; percent: number };
   lastError?: string;
 }
 
@@ -82,6 +87,13 @@ export interface SyncEngineOptions {
   /** Tells the engine when the device goes on or off line (the worker's online/offline events). */
   onlineSignal?: (listener: (online: boolean) => void) => () => void;
   scheduler?: Scheduler;
+  /**
+   * False once the session is gone (signed out in another tab): a run that starts then does
+   * nothing, so it cannot refill a replica that sign-out just wiped. Always true when not given.
+   */
+  signedIn?: () => Promise<boolean>;
+  /** Opens live-update sockets; without it (or where the server offers none) changes come by the timer. */
+  webSocket?: WebSocketConstructor;
   /** Period of background runs after start(); 30 s by default. */
   intervalMs?: number;
   /** Most recently updated tasks kept beyond the user's queues; 2,000 by default. */
@@ -93,6 +105,8 @@ export interface SyncEngineOptions {
   reconcileEveryMs?: number;
   /** Page size of pulls. */
   pageSize?: number;
+  /** Most entries in one batch Bundle; 200 by default. */
+  batchSize?: number;
 }
 
 /** Meta keys the engine writes to the replica. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../client';
+import { fakeNetworkClient } from '../testing/fake-client';
 import { FakeClock, FakeNetwork, fakeJwt, json } from '../testing/fake-network';
 import { MemoryStorage } from '../platform';
 import { FhirClient } from './fhir-client';
@@ -12,13 +12,7 @@ async function setup(cacheTimeMs = 0) {
   const storage = new MemoryStorage();
   const token = fakeJwt({ exp: Math.floor(clock.now() / 1000) + 3600 });
   await storage.set('activeLogin', JSON.stringify({ accessToken: token, refreshToken: 'r' }));
-  const client = new ApiClient({
-    baseUrl: BASE,
-    clientId: 'carequeue-web',
-    fetch: network.fetch,
-    storage,
-    clock,
-  });
+  const client = fakeNetworkClient({ network, storage, clock });
   await client.session.restore();
   return { clock, network, fhir: new FhirClient({ client, clock, cacheTimeMs }) };
 }

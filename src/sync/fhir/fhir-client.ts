@@ -169,10 +169,16 @@ export class FhirClient {
     resourceType: string,
     options: { since?: string; count?: number } = {}
   ): AsyncGenerator<Bundle> {
-    const params = new URLSearchParams();
-    if (options.since) params.set('_since', options.since);
-    if (options.count) params.set('_count', String(options.count));
-    yield* this.pages(withQuery(this.api.fhirUrl(resourceType, '_history'), params), { noCache: true });
+    yield* this.pages(withQuery(this.api.fhirUrl(resourceType, '_history'), historyParams(options)), {
+      noCache: true,
+    });
+  }
+
+  /** A first page already in hand (a batch answer), then the pages its next links lead to. */
+  async *pagesFrom(first: Bundle): AsyncGenerator<Bundle> {
+    yield first;
+    const next = first.link?.find((link) => link.relation === 'next')?.url;
+    if (next) yield* this.pages(this.url(next), { noCache: true });
   }
 
   /** Every page of one resource's history, newest first. */
@@ -200,6 +206,25 @@ export class FhirClient {
     const response = await this.api.requestResponse('GET', this.url(url), { headers: { Accept: accept } });
     if (response.status >= 400) await parseResponse(response);
     return response.text();
+  }
+
+  /**
+   * POST a batch Bundle of independent requests: one round trip for many. Answers the response
+   * entries in the order of the requests; an entry's failure is in its own response, not thrown.
+   */
+  async batch(entries: BundleEntry[]): Promise<BundleEntry[]> {
+    const bundle: Bundle = { resourceType: 'Bundle', type: 'batch', entry: entries };
+    const { body } = await this.send('POST', this.api.fhirBaseUrl, {
+      body: bundle,
+      headers: { 'Content-Type': FHIR_JSON },
+    });
+    const answers = (body as Bundle | undefined)?.entry ?? [];
+    for (const entry of entries) {
+      const method = entry.request?.method;
+      if (method && method !== 'GET')
+        this.cache.invalidate(`/${(entry.request?.url ?? '').split(/[/?]/)[0]}`);
+    }
+    return answers;
   }
 
   /** GET metadata: what the server can do. */
@@ -276,6 +301,14 @@ export interface BulkExportManifest {
   output: { type: string; url: string; count?: number }[];
 }
 
+/** The query of a type history read since an instant. */
+export function historyParams(options: { since?: string; count?: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (options.since) params.set('_since', options.since);
+  if (options.count) params.set('_count', String(options.count));
+  return params;
+}
+
 /** Adds query parameters to an address. */
 export function withQuery(url: string, params?: SearchParams): string {
   if (params === undefined) return url;
@@ -296,6 +329,21 @@ export function toSearchParams(params: SearchParams): URLSearchParams {
 
 function isResource(body: unknown): body is Resource {
   return typeof body === 'object' && body !== null && typeof (body as Resource).resourceType === 'string';
+}
+
+/** A batch GET entry for an address relative to the FHIR base ('Task?status=ready'). */
+export function batchGet(relative: string, params?: SearchParams): BundleEntry {
+  return { request: { method: 'GET', url: withQuery(relative, params) } };
+}
+
+/** The failure in a batch response entry, as the error a direct request would have raised; undefined on success. */
+export function batchEntryError(entry: BundleEntry | undefined): ApiError | undefined {
+  const status = Number.parseInt(entry?.response?.status ?? '', 10);
+  if (!entry || Number.isNaN(status)) {
+    return new ApiError(502, toOperationOutcome(502, 'The batch answer has no response for this entry'));
+  }
+  if (status < 400) return undefined;
+  return new ApiError(status, toOperationOutcome(status, entry.response?.outcome));
 }
 
 /** The resources of a Bundle's entries. */

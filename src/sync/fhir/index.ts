@@ -3,6 +3,8 @@ export {
   FhirClient,
   DEFAULT_MAX_POLLS,
   DEFAULT_POLL_INTERVAL_MS,
+  batchEntryError,
+  batchGet,
   bundleResources,
   toSearchParams,
   withQuery,

@@ -7,7 +7,8 @@ import {
   type SearchOutcome,
   type SearchQuery,
 } from '@/fhir/search';
-import { planTaskNarrowing, stateCondition } from './narrowing';
+import { queuePrefix } from '@/db/queue-keys';
+import { planQueueRead, planTaskNarrowing, stateCondition, type QueuePlan } from './narrowing';
 import { ReplicaLoader } from './replica-loader';
 import type { FieldCondition, ReplicaQueryReader } from './replica-reader';
 import { MemorySource, ValueCache } from './source';
@@ -70,6 +71,8 @@ export function createLocalQueryEngine(options: LocalQueryEngineOptions): LocalQ
     },
     async searchReplica(reader, resourceType, params) {
       const query = parseSearchQuery(registry, resourceType, params);
+      const plan = resourceType === 'Task' ? planQueueRead(params) : undefined;
+      if (plan) return readQueue(reader, plan, query.offset, query.count);
       const conditions = resourceType === 'Task' ? await taskConditions(reader, params) : [];
       const loader = new ReplicaLoader(reader, registry, cache);
       const candidates = await loader.loadType(resourceType, conditions);
@@ -77,6 +80,26 @@ export function createLocalQueryEngine(options: LocalQueryEngineOptions): LocalQ
       return run(createSource(loader.ordered(compareRecords)), query);
     },
   };
+}
+
+/** A queue search, answered from the queue index: the page in order and the queues' size. */
+async function readQueue(
+  reader: ReplicaQueryReader,
+  plan: QueuePlan,
+  offset: number,
+  count: number
+): Promise<LocalSearchResult> {
+  let prefixes: string[];
+  if ('selectors' in plan) prefixes = plan.selectors.map(queuePrefix);
+  else {
+    const stored = await reader.distinctValues('Task', 'patientState');
+    prefixes = stateCondition(plan.states, stored).anyOf.map((state) =>
+      queuePrefix({ kind: 'state', state })
+    );
+  }
+  if (prefixes.length === 0) return { resources: [], total: 0, included: [] };
+  const page = await reader.queuePage({ prefixes, offset, count });
+  return { resources: page.records.map((record) => record.resource), total: page.total, included: [] };
 }
 
 /** The queue-field conditions of a Task search, states resolved against the replica's values. */

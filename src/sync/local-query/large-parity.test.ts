@@ -3,19 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeFakeServer } from '@mocks/node';
 import { buildLargeTaskSeed, ROLE_CODES } from '@mocks/seed';
 import type { ApiSession } from '@tests/fixtures/api-sign-in';
-import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
+import type { LocalQueryEngine } from './engine';
 import type { MemorySource } from './source';
 import { allTasks, myTasks, roleQueue, stateQueue, withPage } from '@/fhir/task-queues';
 import { createRecordReader, type ReplicaQueryReader } from './replica-reader';
-import {
-  fetchAll,
-  fetchDefinitions,
-  localAnswer,
-  serverAnswer,
-  signIn,
-  startFakeServer,
-  toStoredRecords,
-} from './testing/parity';
+import { localAnswer, parityWorld, serverAnswer, toStoredRecords } from './testing/parity';
 
 const TASKS = 10_000;
 const PATIENTS = 1_000;
@@ -28,14 +20,13 @@ let reader: ReplicaQueryReader;
 let resources: Resource[];
 
 beforeAll(async () => {
-  node = startFakeServer();
-  node.fake.engine.load({
-    projects: [],
-    resources: buildLargeTaskSeed({ tasks: TASKS, patients: PATIENTS }),
-  });
-  doctor = await signIn(node, 'doctor@example.com');
-  engine = createLocalQueryEngine({ definitions: await fetchDefinitions(doctor) });
-  resources = [...(await fetchAll(doctor, 'Task')), ...(await fetchAll(doctor, 'Patient'))];
+  const world = await parityWorld('doctor@example.com', (server) =>
+    server.fake.engine.load({
+      projects: [],
+      resources: buildLargeTaskSeed({ tasks: TASKS, patients: PATIENTS }),
+    })
+  );
+  ({ node, engine, resources, session: doctor } = world);
   source = engine.createSource(resources);
   reader = createRecordReader(toStoredRecords(resources));
 }, 60_000);

@@ -1,4 +1,6 @@
 import { normalizeText } from '@/fhir/search';
+import { TASK_QUEUE_SORT } from '@/fhir/task-queues';
+import type { QueueSelector } from '@/db/queue-keys';
 import type { FieldCondition } from './replica-reader';
 
 /** A `patient.address-state` filter, to be matched against the replica's patientState values. */
@@ -71,4 +73,71 @@ export function stateCondition(match: StateMatch, storedStates: readonly string[
       return match.mode === 'contains' ? s.includes(n) : s.startsWith(n);
     });
   return { field: 'patientState', anyOf: storedStates.filter(accepts) };
+}
+
+/**
+ * A Task search the replica's queue index answers in display order: filters that say exactly which
+ * queues (of src/db/queue-keys.ts) hold the matches, and the queues' own sort. `states` is set for a
+ * state queue, whose stored states are known only once the replica is asked.
+ */
+export type QueuePlan = { selectors: QueueSelector[] } | { states: StateMatch };
+
+/** Parameters a queue plan reads; any other makes the search a general one. */
+const QUEUE_PARAMS = new Set([
+  'owner',
+  'owner:missing',
+  'status',
+  'status:not',
+  'performer',
+  'patient.address-state',
+  '_sort',
+  '_count',
+  '_offset',
+  '_total',
+]);
+
+/**
+ * The queues a Task search reads, when its filters are those of a queue of the side menu or of a
+ * list tab (owner, unowned role or state queue, all tasks; Active or Completed) and it is sorted as
+ * the queues are; undefined for any other search, which the general path answers.
+ */
+export function planQueueRead(params: URLSearchParams): QueuePlan | undefined {
+  const given = new Map<string, string>();
+  for (const [key, value] of params) {
+    if (!QUEUE_PARAMS.has(key) || given.has(key) || value.includes('\\')) return undefined;
+    // A filter with several values (ORed) may name several queues a task is in at once.
+    if (key !== '_sort' && value.includes(',')) return undefined;
+    given.set(key, value);
+  }
+  if (given.get('_sort') !== TASK_QUEUE_SORT) return undefined;
+  const status = given.get('status');
+  const notStatus = given.get('status:not');
+  if (
+    (status !== undefined && status !== 'completed') ||
+    (notStatus !== undefined && notStatus !== 'completed')
+  )
+    return undefined;
+  if (status !== undefined && notStatus !== undefined) return undefined;
+  const tabs = status !== undefined ? [false] : notStatus !== undefined ? [true] : [true, false];
+  const owner = given.get('owner');
+  const unowned = given.get('owner:missing');
+  const performer = given.get('performer');
+  const state = given.get('patient.address-state');
+
+  if (owner !== undefined) {
+    if (unowned !== undefined || performer !== undefined || state !== undefined) return undefined;
+    if (!REFERENCE.test(owner)) return undefined;
+    return { selectors: tabs.map((open) => ({ kind: 'owner', owner, open })) };
+  }
+  if (unowned !== undefined) {
+    // The role and state queues hold open unowned tasks only.
+    if (unowned !== 'true' || notStatus === undefined) return undefined;
+    if (performer !== undefined && state === undefined && /^[^|]+$/.test(performer))
+      return { selectors: [{ kind: 'role', code: performer }] };
+    if (state !== undefined && performer === undefined && state !== '')
+      return { states: { mode: 'prefix', values: [state] } };
+    return undefined;
+  }
+  if (performer !== undefined || state !== undefined) return undefined;
+  return { selectors: tabs.map((open) => ({ kind: 'all', open })) };
 }

@@ -1,6 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { ReplicaQueryReader, ResourceKey, StoredResource } from '@/db/types';
-import { meetsCondition } from '@/db/query-reader';
+import { recordState } from '@/db/derive';
+import { meetsCondition, queuePageOf } from '@/db/query-reader';
 
 export type { FieldCondition, QueueField, ReplicaQueryReader } from '@/db/types';
 export { meetsCondition };
@@ -39,6 +40,13 @@ export function createRecordReader(records: Iterable<StoredResource>): ReplicaQu
         else if (value !== undefined) values.add(value);
       }
       return [...values];
+    },
+    async queuePage(read) {
+      // Each task's patient state as a store derives it from the patient's record.
+      const tasks = ofType('Task').map((task) =>
+        task.patient ? { ...task, patientState: recordState(byKey.get(task.patient)) } : task
+      );
+      return queuePageOf(tasks, read);
     },
   };
 }

@@ -5,17 +5,10 @@ import { ROLE_CODES } from '@mocks/seed';
 import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import type { ResourceKey } from '@/db/types';
-import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
+import type { LocalQueryEngine } from './engine';
 import { myTasks, roleQueue, stateQueue } from '@/fhir/task-queues';
 import { adHocCases, pagingCases, queueCases } from './testing/cases';
-import {
-  fetchAll,
-  fetchDefinitions,
-  localAnswer,
-  serverAnswer,
-  signIn,
-  startFakeServer,
-} from './testing/parity';
+import { localAnswer, parityWorld, serverAnswer } from './testing/parity';
 import { changeLocally, countingReader, putServerResources, readerOf } from './testing/replica';
 
 const DOCTOR = 'Practitioner/practitioner-alice-smith';
@@ -31,15 +24,10 @@ interface World {
 
 /** A fake server signed in as the doctor, and a memory replica holding its Tasks and Patients. */
 async function world(): Promise<World> {
-  const node = startFakeServer();
-  const doctor = await signIn(node, 'doctor@example.com');
-  const definitions = await fetchDefinitions(doctor);
+  const { node, session: doctor, definitions, engine, resources } = await parityWorld('doctor@example.com');
   const store = new MemoryReplicaStore();
-  const keys = await putServerResources(store, [
-    ...(await fetchAll(doctor, 'Task')),
-    ...(await fetchAll(doctor, 'Patient')),
-  ]);
-  return { node, doctor, definitions, engine: createLocalQueryEngine({ definitions }), store, keys };
+  const keys = await putServerResources(store, resources);
+  return { node, doctor, definitions, engine, store, keys };
 }
 
 async function replicaAnswer(w: World, resourceType: string, params: URLSearchParams) {
@@ -67,11 +55,28 @@ describe('searches over the replica equal the server', () => {
     expect(await replicaAnswer(w, c.resourceType, c.params)).toEqual(server);
   });
 
-  it('loads only the queue-field candidates, not every task', async () => {
+  it('reads a queue page from the queue index: a page of rows and the count, no listing', async () => {
+    const reader = countingReader(await readerOf(w.store, w.keys));
+    const mine = await w.engine.searchReplica(reader, 'Task', myTasks(DOCTOR));
+    const ny = await w.engine.searchReplica(reader, 'Task', stateQueue('NY'));
+    expect(reader.lists).toEqual([]);
+    expect(reader.queues.map((q) => [q.returned, q.total])).toEqual([
+      [mine.resources.length, mine.total],
+      [ny.resources.length, ny.total],
+    ]);
+    expect(ny.total).toBeGreaterThan(0);
+  });
+
+  it('loads only the queue-field candidates of a filtered search, not every task', async () => {
     const reader = countingReader(await readerOf(w.store, w.keys));
     const allTasks = (await reader.listResources('Task', [])).length;
     reader.lists.length = 0;
-    const mine = await w.engine.searchReplica(reader, 'Task', myTasks(DOCTOR));
+    // A queue with one more filter is a general search, narrowed by the owner index.
+    const mine = await w.engine.searchReplica(
+      reader,
+      'Task',
+      withFilter(myTasks(DOCTOR), 'priority', 'stat')
+    );
     expect(reader.lists).toEqual([
       {
         resourceType: 'Task',
@@ -84,17 +89,30 @@ describe('searches over the replica equal the server', () => {
     expect(reader.lists[0]?.returned).toBeGreaterThanOrEqual(mine.total);
 
     reader.lists.length = 0;
-    const ny = await w.engine.searchReplica(reader, 'Task', stateQueue('NY'));
+    const ny = await w.engine.searchReplica(reader, 'Task', withFilter(stateQueue('NY'), '_count', '5'));
+    expect(reader.lists).toEqual([]);
+    const nyFiltered = await w.engine.searchReplica(
+      reader,
+      'Task',
+      withFilter(stateQueue('NY'), 'code:text', 'a')
+    );
     expect(reader.lists[0]?.conditions).toEqual([
       { field: 'owner', anyOf: [''] },
       { field: 'patientState', anyOf: ['NY'] },
     ]);
     expect(reader.lists[0]?.returned).toBeLessThan(allTasks / 3);
     expect(ny.total).toBeGreaterThan(0);
+    expect(nyFiltered.total).toBeLessThanOrEqual(ny.total);
     // The patients of the candidates were read by key for the chain, not all patients listed.
     expect(reader.lists.some((l) => l.resourceType === 'Patient')).toBe(false);
   });
 });
+
+function withFilter(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(name, value);
+  return next;
+}
 
 describe('the replica answers with the user’s view', () => {
   let w: World;

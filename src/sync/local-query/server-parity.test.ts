@@ -1,38 +1,23 @@
-import type { Resource, SearchParameter } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeFakeServer } from '@mocks/node';
-import type { ApiSession } from '@tests/fixtures/api-sign-in';
 import { SearchError } from '@/fhir/search';
-import { createLocalQueryEngine, type LocalQueryEngine } from './engine';
+import type { LocalQueryEngine } from './engine';
 import { adHocCases, pagingCases, queueCases, type QueryCase } from './testing/cases';
-import {
-  fetchAll,
-  fetchDefinitions,
-  localAnswer,
-  serverAnswer,
-  signIn,
-  startFakeServer,
-} from './testing/parity';
+import { localAnswer, parityWorld, serverAnswer, userView, type UserView } from './testing/parity';
 
 const USERS = ['doctor@example.com', 'nurse@example.com', 'coordinator@example.com'];
 const PROFILES = ['Practitioner/practitioner-alice-smith', 'Practitioner/practitioner-bob-jones'];
 
-interface Signed {
-  session: ApiSession;
-  /** The user's project as the server lists it: its Tasks and Patients, in the server's order. */
-  resources: Resource[];
-}
-
 let node: NodeFakeServer;
-let definitions: SearchParameter[];
 let engine: LocalQueryEngine;
-const signed = new Map<string, Signed>();
+const signed = new Map<string, UserView>();
 let touchedAfter = '';
 let now = '';
 
 beforeAll(async () => {
-  node = startFakeServer();
-  const doctor = await signIn(node, USERS[0] ?? '');
+  const world = await parityWorld(USERS[0] ?? '');
+  ({ node, engine } = world);
+  const doctor = world.session;
   // Three tasks change a minute after the seed, for _lastUpdated and for the server's order after updates.
   touchedAfter = new Date(node.fake.clock.now() + 30_000).toISOString();
   node.fake.clock.advance(60_000);
@@ -45,18 +30,12 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
   }
   now = new Date(node.fake.clock.now()).toISOString();
-  definitions = await fetchDefinitions(doctor);
-  engine = createLocalQueryEngine({ definitions });
-  for (const email of USERS) {
-    const session = await signIn(node, email);
-    const resources = [...(await fetchAll(session, 'Task')), ...(await fetchAll(session, 'Patient'))];
-    signed.set(email, { session, resources });
-  }
+  for (const email of USERS) signed.set(email, await userView(node, email));
 });
 
 afterAll(() => node.server.close());
 
-function user(email: string): Signed {
+function user(email: string): UserView {
   const found = signed.get(email);
   if (!found) throw new Error(`${email} did not sign in`);
   return found;

@@ -52,5 +52,7 @@ export function buildEngine(
     profile: { reference: profile },
     onlineSignal: platform.onlineSignal,
     intervalMs: config.intervalMs,
+    signedIn: () => client.session.isSaved(),
+    webSocket: platform.webSocket,
   });
 }

@@ -4,6 +4,7 @@ import { createNodeFakeServer } from '@mocks/node';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import { ApiClient } from '../client';
 import { MemoryStorage } from '../platform';
+import { taskChanges } from '../engine/testing/task-changes';
 import { SyncService } from './service';
 import {
   CHANNEL_NAME,
@@ -87,28 +88,27 @@ async function anUnownedTask(page: ApiClient, offset: number): Promise<Task> {
   return task;
 }
 
+/** Two tabs of one browser; the first leads and has finished its first sync, the second is not started. */
+async function twoTabsAfterFirstSync() {
+  const browser = await browserWithTabs();
+  const first = browser.tab();
+  const second = browser.tab();
+  await first.start(config);
+  await until(
+    () => first.status(),
+    (status) => status.leader && !!status.lastSyncedAt
+  );
+  return { ...browser, first, second };
+}
+
 describe('SyncService across tabs', () => {
   it('one tab leads; a follower stores changes and the leader pushes them; the follower takes over when the leader stops', async () => {
-    const { page, tab } = await browserWithTabs();
-    const leader = tab();
-    const follower = tab();
-    await leader.start(config);
-    await until(
-      () => leader.status(),
-      (status) => status.leader && !!status.lastSyncedAt
-    );
+    const { page, first: leader, second: follower } = await twoTabsAfterFirstSync();
     const followerStatus = await follower.start(config);
     expect(followerStatus).toMatchObject({ signedIn: true, leader: false });
 
     const task = await anUnownedTask(page, 30);
-    await follower.applyChange({
-      resourceType: 'Task',
-      id: task.id,
-      kind: 'patch',
-      operations: [{ op: 'replace', path: '/status', value: 'on-hold' }],
-      commutes: false,
-      label: 'Pause Task',
-    });
+    await follower.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
     await until(
       () => page.get<Task>(`fhir/R4/Task/${task.id}`),
       (landed) => landed.status === 'on-hold'
@@ -124,14 +124,7 @@ describe('SyncService across tabs', () => {
       () => follower.status(),
       (status) => status.leader
     );
-    await follower.applyChange({
-      resourceType: 'Task',
-      id: task.id,
-      kind: 'patch',
-      operations: [{ op: 'replace', path: '/status', value: 'in-progress' }],
-      commutes: false,
-      label: 'Resume Task',
-    });
+    await follower.applyChange(taskChanges.status(task, 'in-progress', 'Resume Task'));
     await until(
       () => page.get<Task>(`fhir/R4/Task/${task.id}`),
       (landed) => landed.status === 'in-progress'
@@ -139,14 +132,7 @@ describe('SyncService across tabs', () => {
   });
 
   it('signing out in one tab stops the others and wipes the replica and the tokens', async () => {
-    const { replica, tab } = await browserWithTabs();
-    const first = tab();
-    const second = tab();
-    await first.start(config);
-    await until(
-      () => first.status(),
-      (status) => !!status.lastSyncedAt
-    );
+    const { replica, first, second } = await twoTabsAfterFirstSync();
     await second.start(config);
     const seenBySecond = statuses(second);
 

@@ -74,6 +74,10 @@ export class SyncService implements SyncServiceApi {
     await keepDefinitions(this.platform.replica, rows);
   }
 
+  async keepServerVersions(resources: Resource[]): Promise<void> {
+    await this.requireEngine().keepServerVersions(resources);
+  }
+
   async resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
     await this.requireEngine().resolveConflict(seq, choice);
     this.nudgeLeader();

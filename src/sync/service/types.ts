@@ -1,7 +1,9 @@
+import { REPLICA_DATABASE_NAME } from '@/db/schema';
 import type { Resource } from '@medplum/fhirtypes';
 import type { DefinitionRow, ReplicaStore } from '@/db/types';
 import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
+import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
 
 /** What the sync service needs to reach the server: the runtime config's fields. */
 export interface SyncServiceConfig {
@@ -43,6 +45,8 @@ export interface SyncServiceApi {
   keepResources(resources: Resource[]): Promise<void>;
   /** Stores definitions the console keeps for offline use (schemas, value set expansions). */
   keepDefinitions(rows: DefinitionRow[]): Promise<void>;
+  /** Keeps versions the page read from the server in the replica, as a pull would (older ones ignored). */
+  keepServerVersions(resources: Resource[]): Promise<void>;
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
@@ -79,6 +83,8 @@ export interface SyncServicePlatform {
   openChannel?: () => ChannelLike;
   /** The online/offline events of the context. */
   onlineSignal?: (listener: (online: boolean) => void) => () => void;
+  /** Opens the live-update socket (the context's WebSocket); without it changes come by the timer. */
+  webSocket?: WebSocketConstructor;
 }
 
 /** Messages between the services of several tabs. */
@@ -100,3 +106,21 @@ export const OUTBOX_SYNC_TAG = 'carequeue-outbox';
 
 /** The status of a service with nobody signed in and no tab leading. */
 export const SIGNED_OUT_STATUS: ServiceStatus = { ...IDLE_SYNC_STATUS, signedIn: false, leader: false };
+
+/** The sync worker's name; another account's worker carries its database after a colon. */
+export const SYNC_WORKER_NAME = 'carequeue-sync';
+
+/**
+ * A lock, channel, worker or Background Sync name for one account's replica. Each signed-in account
+ * has its own database, so its tabs lead, refresh tokens, sign out and replay apart from the other
+ * accounts'; the first account keeps the plain names.
+ */
+export function scopedName(name: string, database: string): string {
+  return database === REPLICA_DATABASE_NAME ? name : `${name}:${database}`;
+}
+
+/** The database a scoped name belongs to (the first account's for a plain name); undefined for other names. */
+export function databaseOfScopedName(scoped: string, name: string): string | undefined {
+  if (scoped === name) return REPLICA_DATABASE_NAME;
+  return scoped.startsWith(`${name}:`) ? scoped.slice(name.length + 1) : undefined;
+}

@@ -19,7 +19,7 @@ export class FakeNetwork {
   readonly requests: RecordedRequest[] = [];
   private readonly answers = new Map<string, Answer[]>();
 
-  constructor(private readonly baseUrl = 'https://api.example.test/') {}
+  constructor(readonly baseUrl = 'https://api.example.test/') {}
 
   on(method: string, path: string, ...answers: Answer[]): this {
     this.answers.set(`${method} ${path}`, answers);

@@ -1,6 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
 import { useReplicaQuery } from '../use-replica-query';
+import { usePendingOverlay } from './use-commands';
 
 export interface ResourceState<T extends Resource> {
   /** What the user sees: the server's version with this device's unsent changes on top. */
@@ -37,12 +38,16 @@ export function useResource<T extends Resource = Resource>(
     },
     [key]
   );
-  const record = state?.record;
+  const overlay = usePendingOverlay();
+  const stored = state?.record;
+  // With the changes the replica does not hold yet drawn over it.
+  const record = stored && overlay.apply(stored);
+  const drawn = record && stored ? record.pending - stored.pending : 0;
   const conflicts = state?.conflicts ?? [];
   return {
     resource: record && record.deleted === 0 ? (record.resource as T) : undefined,
     record,
-    pending: (state?.outbox ?? []).filter((entry) => entry.state === 'pending').length,
+    pending: (state?.outbox ?? []).filter((entry) => entry.state === 'pending').length + drawn,
     conflicts,
     inConflict: conflicts.length > 0,
     failures: (state?.outbox ?? []).filter((entry) => entry.state === 'failed'),

@@ -38,6 +38,7 @@ export function storeReader(store: MemoryReplicaStore): ReplicaReader {
           return found.filter((record) => record !== undefined);
         }),
       distinctValues: (resourceType, field) => listing().distinctValues(resourceType, field),
+      queuePage: (read) => listing().queuePage(read),
     },
   };
 }

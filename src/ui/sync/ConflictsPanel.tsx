@@ -17,6 +17,31 @@ export function conflictMessage(key: string): string {
 
 const TOUCH = { minHeight: 44 };
 
+/**
+ * Runs one resolving action at a time: busy while it runs, its failure's words kept to show. Once it
+ * succeeds the item usually disappears, so busy stays set until then.
+ */
+function useBusyAction(): {
+  busy: boolean;
+  error: string | undefined;
+  run: (work: () => Promise<void>) => void;
+} {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = (work: () => Promise<void>): void => {
+    setBusy(true);
+    setError(undefined);
+    work().then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setBusy(false);
+      }
+    );
+  };
+  return { busy, error, run };
+}
+
 export interface ConflictsPanelProps {
   opened: boolean;
   onClose: () => void;
@@ -35,7 +60,7 @@ export function ConflictsPanel({ opened, onClose }: ConflictsPanelProps) {
           <Text c="dimmed">Nothing needs your attention.</Text>
         )}
         {conflicts.map((conflict) => (
-          <ConflictItem key={conflict.seq} conflict={conflict} />
+          <ConflictCard key={conflict.seq} conflict={conflict} />
         ))}
         {failures.map((entry) => (
           <FailureItem key={entry.seq} entry={entry} />
@@ -45,24 +70,16 @@ export function ConflictsPanel({ opened, onClose }: ConflictsPanelProps) {
   );
 }
 
-/** One conflict: what I did, mine vs theirs, 'Apply mine again' and 'Keep theirs'. */
-export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
+/**
+ * One conflict: what I did, on which resource, mine against theirs field by field, and the choice
+ * 'Apply mine again' or 'Keep theirs'. Shown in the panel and on the page of the resource itself.
+ */
+export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
   const commands = useCommands();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useBusyAction();
   const rows = differences(conflict.mine, conflict.theirs);
   const title = resourceTitle(conflict.theirs ?? conflict.mine, conflict.key);
-
-  async function resolve(choice: 'mine' | 'theirs'): Promise<void> {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await commands.resolveConflict(conflict.seq, choice);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    }
-  }
+  const resolve = (choice: 'mine' | 'theirs') => run(() => commands.resolveConflict(conflict.seq, choice));
 
   return (
     <section aria-label={`Conflict: ${conflict.label}`}>
@@ -90,10 +107,10 @@ export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
           </Text>
         )}
         <Group gap="sm">
-          <Button style={TOUCH} loading={busy} onClick={() => void resolve('mine')}>
+          <Button style={TOUCH} loading={busy} onClick={() => resolve('mine')}>
             Apply mine again
           </Button>
-          <Button style={TOUCH} variant="default" disabled={busy} onClick={() => void resolve('theirs')}>
+          <Button style={TOUCH} variant="default" disabled={busy} onClick={() => resolve('theirs')}>
             Keep theirs
           </Button>
         </Group>
@@ -105,17 +122,9 @@ export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
 /** One change the server refused, with its words, 'Retry' and 'Dismiss'. */
 export function FailureItem({ entry }: { entry: OutboxEntry }) {
   const commands = useCommands();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   const seq = entry.seq ?? 0;
-
-  async function act(action: (seq: number) => Promise<void>): Promise<void> {
-    setBusy(true);
-    try {
-      await action(seq);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const act = (action: (seq: number) => Promise<void>) => run(() => action(seq));
 
   return (
     <section aria-label={`Failed: ${entry.label}`}>
@@ -127,15 +136,20 @@ export function FailureItem({ entry }: { entry: OutboxEntry }) {
         <Alert color="red" p="xs">
           {entry.error ?? 'The server refused this change.'}
         </Alert>
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
         <Group gap="sm">
-          <Button style={TOUCH} loading={busy} onClick={() => void act(commands.retryFailure)}>
+          <Button style={TOUCH} loading={busy} onClick={() => act(commands.retryFailure)}>
             Retry
           </Button>
           <Button
             style={TOUCH}
             variant="default"
             disabled={busy}
-            onClick={() => void act(commands.dismissFailure)}
+            onClick={() => act(commands.dismissFailure)}
           >
             Dismiss
           </Button>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { ConflictsPanel } from './ConflictsPanel';
+import { FirstLoadProgress } from './FirstLoadProgress';
 
 const TOUCH = { minHeight: 44 };
 
@@ -29,6 +30,7 @@ export function SyncStatusIndicator() {
       <Badge color={status.online ? 'green' : 'red'} variant={status.online ? 'light' : 'filled'} size="lg">
         {status.online ? 'Online' : 'Offline'}
       </Badge>
+      <FirstLoadProgress />
       {status.pending > 0 && (
         <Text size="sm" c="dimmed" data-testid="pending-changes">
           {pendingText(status.pending)}

@@ -31,6 +31,7 @@ import type { LocalChange } from '@/sync/engine/types';
 import type { ReplicaChanges, ReplicaProviderProps } from '../ReplicaProvider';
 import { ReplicaProvider } from '../ReplicaProvider';
 import { storeReader } from '../replica/memory-reader';
+import { parseUrlSearch, stringifyUrlSearch } from '../list/url-search';
 
 /** The one Task fixture builder, for screens' tests that need a task beside what they show. */
 export { task as taskFixture } from '@/db/testing/fixtures';
@@ -168,11 +169,8 @@ function testRouter(children: ReactNode, path: string) {
     routeTree: root.addChildren([tasks, screen]),
     history: createMemoryHistory({ initialEntries: [path] }),
     // Query values as plain text, as the app's router keeps them.
-    parseSearch: (searchStr) => Object.fromEntries(new URLSearchParams(searchStr)),
-    stringifySearch: (values) => {
-      const query = new URLSearchParams(values as Record<string, string>).toString();
-      return query ? `?${query}` : '';
-    },
+    parseSearch: parseUrlSearch,
+    stringifySearch: stringifyUrlSearch,
   });
 }
 
@@ -251,23 +249,19 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
 
   const applied: LocalChange[] = [];
   // The real service, remembering each change the page hands it.
-  const recording: SyncServiceApi = {
-    start: (startConfig) => service.start(startConfig),
-    applyChange: (change) => {
-      applied.push(change);
-      return service.applyChange(change);
+  // Every other call goes straight to the service.
+  const recording = new Proxy(service, {
+    get(target, name, receiver) {
+      if (name === 'applyChange') {
+        return (change: LocalChange) => {
+          applied.push(change);
+          return target.applyChange(change);
+        };
+      }
+      const value: unknown = Reflect.get(target, name, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    syncNow: () => service.syncNow(),
-    keepResources: (resources) => service.keepResources(resources),
-    keepDefinitions: (rows) => service.keepDefinitions(rows),
-    resolveConflict: (seq, choice) => service.resolveConflict(seq, choice),
-    dismissFailure: (seq) => service.dismissFailure(seq),
-    retryFailure: (seq) => service.retryFailure(seq),
-    status: () => service.status(),
-    subscribe: (listener) => service.subscribe(listener),
-    unsubscribe: (id) => service.unsubscribe(id),
-    signOut: () => service.signOut(),
-  };
+  }) as SyncServiceApi;
   const props: ReplicaHarness['props'] = {
     reader: storeReader(replica),
     service: recording,

@@ -3,6 +3,8 @@ import { ApiClient } from '@/sync/client';
 import { FhirClient } from '@/sync/fhir/fhir-client';
 
 export interface SignedInClient {
+  /** The page's HTTP client, its session ready. */
+  client: ApiClient;
   fhir: FhirClient;
   /** 'Practitioner/123' */
   profile: string;
@@ -30,6 +32,7 @@ export async function signInToFake(
   }
   const session = await client.signIn.complete(answer.code ?? '');
   return {
+    client,
     fhir: new FhirClient({ client }),
     profile: `${session.profile.resourceType}/${session.profile.id ?? ''}`,
     projectId: session.project.id ?? '',

@@ -1,12 +1,35 @@
-import type { Communication, HumanName, Resource } from '@medplum/fhirtypes';
-import { formatDateTime, formatHumanName } from '@/ui';
+import type { Communication, HumanName, Reference, Resource } from '@medplum/fhirtypes';
+import { compileExpression } from '@/fhir/search/expression';
+import {
+  formatDateTime,
+  formatHumanName,
+  formatValue,
+  NO_NAMES,
+  referenceLabel,
+  type ReferenceNames,
+  type SearchParameterInfo,
+} from '@/ui';
 import { dataTypeText, fieldLabel } from '../format';
 
 /** One column of the resource list: a field of the URL's `_fields` (or the defaults) and its text. */
 export interface ResourceColumn {
   field: string;
   heading: string;
-  value: (resource: Resource) => string;
+  /** The text of a cell; references read as the names of what they point at when known. */
+  value: (resource: Resource, names?: ReferenceNames) => string;
+  /** A column of references (subject, sender) links to what it names. */
+  references?: (resource: Resource) => Reference[];
+  /** The search parameter of the same code, when there is one: the column can be sorted and filtered. */
+  parameter?: SearchParameterInfo;
+}
+
+/** The references an element holds: one, a list, or none when it is something else. */
+function referencesIn(value: unknown): Reference[] {
+  const all = Array.isArray(value) ? value : [value];
+  return all.filter(
+    (item): item is Reference =>
+      typeof item === 'object' && item !== null && typeof (item as Reference).reference === 'string'
+  );
 }
 
 /** The columns of a type when the URL names none. */
@@ -63,15 +86,50 @@ const SPECIAL: Record<string, Omit<ResourceColumn, 'field'>> = {
   },
 };
 
-export function resourceColumns(fields: readonly string[]): ResourceColumn[] {
+/** The values a search parameter's expression finds in a resource, each formatted by its FHIR type. */
+function parameterText(resourceType: string, expression: string): (resource: Resource) => string {
+  const evaluate = compileExpression(expression, resourceType);
+  return (resource) =>
+    evaluate(resource)
+      .map((typed) => formatValue(typed.value, typed.type) ?? dataTypeText(typed.value) ?? '')
+      .filter(Boolean)
+      .join(', ');
+}
+
+/**
+ * The columns of `fields`: a search parameter's column shows what its expression finds; an element's
+ * shows the element. `parameters` are the type's search parameters (empty while they load).
+ */
+export function resourceColumns(
+  fields: readonly string[],
+  resourceType = '',
+  parameters: readonly SearchParameterInfo[] = []
+): ResourceColumn[] {
+  const byCode = new Map(parameters.map((parameter) => [parameter.code, parameter]));
   return fields.map((name) => {
+    const parameter = byCode.get(name);
     const special = SPECIAL[name];
-    if (special) return { field: name, ...special };
+    if (special) return { field: name, ...special, parameter };
+    if (parameter?.expression && ELEMENTS[name] === undefined) {
+      return {
+        field: name,
+        heading: fieldLabel(name),
+        value: parameterText(resourceType, parameter.expression),
+        parameter,
+      };
+    }
     const element = ELEMENTS[name] ?? name;
     return {
       field: name,
       heading: fieldLabel(name),
-      value: (resource) => elementText(field(resource, element)),
+      value: (resource, names = NO_NAMES) => {
+        const value = field(resource, element);
+        const references = referencesIn(value);
+        if (references.length === 0) return elementText(value);
+        return references.map((reference) => referenceLabel(reference, names)).join(', ');
+      },
+      references: (resource) => referencesIn(field(resource, element)),
+      parameter,
     };
   });
 }

@@ -1,9 +1,9 @@
 import type { Bundle, DiagnosticReport, Observation, Patient } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replicaHarness, taskFixture, type ReplicaHarness } from '@/ui/testing/replica-harness';
-import { renderConsole as renderConsoleOn, type ConsoleSetup } from '../testing/render-console';
+import { describe, expect, it } from 'vitest';
+import { taskFixture } from '@/ui/testing/replica-harness';
+import { consoleTestHarness } from '../testing/render-console';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
   resourceType: 'Observation',
@@ -60,13 +60,8 @@ const server = (path: string): unknown => {
   return undefined;
 };
 
-let h: ReplicaHarness;
-beforeEach(async () => {
-  h = await replicaHarness();
-});
-afterEach(() => h.stop());
-
-const renderConsole = (path: string, setup?: ConsoleSetup) => renderConsoleOn(h, path, setup);
+const ctx = consoleTestHarness();
+const { renderConsole } = ctx;
 
 describe('the resource page', () => {
   it('opens a report on its Report tab, results in the report’s order, the critical one highlighted', async () => {
@@ -147,20 +142,19 @@ describe('the resource page', () => {
 
   it('reads a resource the replica does not hold from the server, keeps it for offline use, and says when it cannot', async () => {
     const patient: Patient = { resourceType: 'Patient', id: 'p9', name: [{ given: ['Bo'], family: 'Lee' }] };
-    await h.serve(patient);
+    await ctx.h.serve(patient);
     const { unmount } = await renderConsole('/Patient/p9/details');
     expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
     // Kept: the device shows it from its own copy, offline too.
     expect(await screen.findByText('From this device')).toBeInTheDocument();
-    expect((await h.resource<Patient>('Patient', 'p9'))?.name?.[0]?.family).toBe('Lee');
+    expect((await ctx.h.resource<Patient>('Patient', 'p9'))?.name?.[0]?.family).toBe('Lee');
     unmount();
-    h.setOnline(false);
+    ctx.h.setOnline(false);
     const offline = await renderConsole('/Patient/p9/details');
     expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
     offline.unmount();
     // A fresh device, whose page has not read the patient before.
-    h.stop();
-    h = await replicaHarness();
+    await ctx.restart();
     await renderConsole('/Patient/p9/details', { online: false });
     expect(await screen.findByText('Not available offline')).toBeInTheDocument();
   });

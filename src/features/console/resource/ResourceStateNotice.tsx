@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
-import { ConflictItem, FailureItem } from '@/ui';
+import { ConflictCard, FailureItem } from '@/ui';
 import type { ConsoleResourceState } from './use-console-resource';
 
 /** What a resource page shows instead of the resource while it has none: loading, not found, offline, error. */
@@ -47,7 +47,7 @@ export function ResourceSyncIssues({ found }: { found: ConsoleResourceState }) {
   return (
     <Stack gap="md">
       {conflicts.map((conflict) => (
-        <ConflictItem key={conflict.seq} conflict={conflict} />
+        <ConflictCard key={conflict.seq} conflict={conflict} />
       ))}
       {failures.map((entry) => (
         <FailureItem key={entry.seq} entry={entry} />

@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { PageAnswers, ReplicaHarness } from '@/ui/testing/replica-harness';
+import { afterEach, beforeEach } from 'vitest';
+import { replicaHarness, type PageAnswers, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { ConsolePages } from './ConsolePages';
 
 export interface ConsoleSetup {
@@ -21,4 +22,29 @@ export async function renderConsole(h: ReplicaHarness, path: string, setup: Cons
   if (setup.online === false) h.setOnline(false);
   const { router, unmount } = h.render(<ConsolePages />, path);
   return { router, unmount };
+}
+
+/**
+ * A fresh harness for each test of the file (stopped after it): `ctx.h` is the current test's
+ * harness, `ctx.renderConsole(path, setup)` renders the console pages on it.
+ */
+export function consoleTestHarness() {
+  let current: ReplicaHarness | undefined;
+  beforeEach(async () => {
+    current = await replicaHarness();
+  });
+  afterEach(() => current?.stop());
+  const ctx = {
+    get h(): ReplicaHarness {
+      if (!current) throw new Error('The harness exists only inside a test');
+      return current;
+    },
+    renderConsole: (path: string, setup?: ConsoleSetup) => renderConsole(ctx.h, path, setup),
+    /** Stops this test's harness and starts a fresh one: another device, a new server. */
+    async restart(): Promise<void> {
+      current?.stop();
+      current = await replicaHarness();
+    },
+  };
+  return ctx;
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
+import { FormModal } from '@/ui';
+import { TOUCH_INPUT_STYLES } from '../constants';
 
 export interface Choice {
   value: string;
@@ -33,37 +34,28 @@ export function ChoiceModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!value) return;
-          onSubmit(value);
-          close();
-        }}
-      >
-        <Stack gap="md">
-          <Select
-            label={fieldLabel}
-            data={choices}
-            value={value}
-            onChange={setValue}
-            searchable
-            nothingFoundMessage="Nothing found"
-            styles={TOUCH_INPUT_STYLES}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" mih={TOUCH_HEIGHT} onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" mih={TOUCH_HEIGHT} disabled={!value}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      title={title}
+      submitLabel={submitLabel}
+      canSubmit={Boolean(value)}
+      onSubmit={() => {
+        if (value) onSubmit(value);
+        close();
+      }}
+      onClose={close}
+    >
+      <Select
+        label={fieldLabel}
+        data={choices}
+        value={value}
+        onChange={setValue}
+        searchable
+        nothingFoundMessage="Nothing found"
+        styles={TOUCH_INPUT_STYLES}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+    </FormModal>
   );
 }

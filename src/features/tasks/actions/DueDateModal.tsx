@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
+import { FormModal } from '@/ui';
+import { TOUCH_INPUT_STYLES } from '../constants';
 
 interface DueDateModalProps {
   opened: boolean;
@@ -15,34 +16,25 @@ interface DueDateModalProps {
 export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueDateModalProps) {
   const [day, setDay] = useState(initial);
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!day) return;
-          onSubmit(day);
-          onClose();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label="Due date"
-            type="date"
-            value={day}
-            onChange={(event) => setDay(event.currentTarget.value)}
-            styles={TOUCH_INPUT_STYLES}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" mih={TOUCH_HEIGHT} disabled={!day}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      title={title}
+      submitLabel="Save"
+      canSubmit={Boolean(day)}
+      onSubmit={() => {
+        onSubmit(day);
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Due date"
+        type="date"
+        value={day}
+        onChange={(event) => setDay(event.currentTarget.value)}
+        styles={TOUCH_INPUT_STYLES}
+        data-autofocus
+      />
+    </FormModal>
   );
 }

@@ -93,6 +93,19 @@ afterEach(() => {
 });
 afterEach(() => act(() => notifications.clean()));
 
+/** Opens the Assign or Reassign dialog, picks the practitioner and confirms. */
+async function assignThroughDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  action: 'Assign Task' | 'Reassign Task',
+  practitioner: string
+): Promise<void> {
+  await user.click(screen.getByRole('button', { name: action }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('combobox', { name: 'Practitioner' }));
+  await user.click(await screen.findByRole('option', { name: practitioner }));
+  await user.click(within(dialog).getByRole('button', { name: action }));
+}
+
 describe('Task Actions, all through the one command path', () => {
   it("Pause Task: on-hold at once, 'Task paused', and a later conflict says another user modified the task", async () => {
     const { user } = await show();
@@ -150,11 +163,7 @@ describe('Task Actions, all through the one command path', () => {
 
   it("Assign Task: picks a Practitioner of the replica; 'Task assigned'", async () => {
     const { user } = await show();
-    await user.click(screen.getByRole('button', { name: 'Assign Task' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Practitioner' }));
-    await user.click(await screen.findByRole('option', { name: 'Bob Jones' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Assign Task' }));
+    await assignThroughDialog(user, 'Assign Task', 'Bob Jones');
     expect(await screen.findByText('Task assigned')).toBeInTheDocument();
     expect((await task())?.owner).toEqual({ reference: 'Practitioner/bob', display: 'Bob Jones' });
     expect(lastChange()).toMatchObject({ label: 'Assign Task', commutes: false });
@@ -162,11 +171,7 @@ describe('Task Actions, all through the one command path', () => {
 
   it('Reassign Task replaces the owner', async () => {
     const { user } = await show({ owner: { reference: 'Practitioner/bob' } });
-    await user.click(screen.getByRole('button', { name: 'Reassign Task' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Practitioner' }));
-    await user.click(await screen.findByRole('option', { name: 'Alice Smith' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Reassign Task' }));
+    await assignThroughDialog(user, 'Reassign Task', 'Alice Smith');
     expect(await screen.findByText('Task assigned')).toBeInTheDocument();
     expect(lastChange()?.operations).toEqual([
       { op: 'replace', path: '/owner', value: { reference: ME, display: 'Alice Smith' } },

@@ -73,7 +73,7 @@ export function TaskActionsPanel({ task }: { task: Task }) {
         <Title order={2} size="h4">
           Task Actions
         </Title>
-        <SimpleGrid cols={{ base: 2, md: 1 }} spacing="xs" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
           {button(assignTask.label(task), () => setOpen('assign'))}
           {button(assignRole.label(task), () => setOpen('role'))}
           {!task.owner && button(claimTask.label(task), () => void command.run(claimTask, task, undefined))}

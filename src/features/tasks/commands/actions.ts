@@ -68,29 +68,20 @@ export const claimTask: TaskAction<void> = {
   operations: ({ task, me }) => claimPatch(task, me),
 };
 
-export const pauseTask: TaskAction<void> = {
-  label: () => 'Pause Task',
-  success: 'Task paused',
-  kind: 'patch',
-  commutes: false,
-  operations: () => statusPatch('on-hold'),
-};
+/** An action that only sets the task's status. */
+function statusAction(label: string, success: string, status: Task['status']): TaskAction<void> {
+  return {
+    label: () => label,
+    success,
+    kind: 'patch',
+    commutes: false,
+    operations: () => statusPatch(status),
+  };
+}
 
-export const resumeTask: TaskAction<void> = {
-  label: () => 'Resume Task',
-  success: 'Task resumed',
-  kind: 'patch',
-  commutes: false,
-  operations: () => statusPatch('in-progress'),
-};
-
-export const completeTask: TaskAction<void> = {
-  label: () => 'Complete Task',
-  success: 'Task completed',
-  kind: 'patch',
-  commutes: false,
-  operations: () => statusPatch('completed'),
-};
+export const pauseTask = statusAction('Pause Task', 'Task paused', 'on-hold');
+export const resumeTask = statusAction('Resume Task', 'Task resumed', 'in-progress');
+export const completeTask = statusAction('Complete Task', 'Task completed', 'completed');
 
 export const deleteTask: TaskAction<void> = {
   label: () => 'Delete Task',

@@ -45,7 +45,7 @@ export function useTaskCommand(): TaskCommand {
         const display = formatHumanName(profile?.name?.[0], { prefix: false, suffix: false });
         const me = { reference, ...(display ? { display } : {}) };
         const change = buildTaskChange(action, { task, me, now: new Date().toISOString() }, input);
-        const applied = await applyChange(change);
+        const applied = await applyChange(change, task);
         watchedChanges.add(applied.seq, change.label);
         showSuccess(action.success);
         return applied;

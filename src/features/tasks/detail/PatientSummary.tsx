@@ -1,7 +1,8 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { Patient, Reference } from '@medplum/fhirtypes';
 import { useRecordResource } from '../data/hooks';
-import { formatAddress, formatDate, formatHumanName, formatReference } from '@/ui';
+import { formatAddress, formatDate, formatHumanName, formatReference, referencePath } from '@/ui';
 import { ageInYears, statusText } from '../format';
 
 /** Name, birth date with age, gender and address of the task's patient, from the replica. */
@@ -13,7 +14,18 @@ export function PatientSummary({ patient: reference }: { patient: Reference | un
     <Card withBorder padding="md" component="section" aria-label="Patient">
       <Stack gap={6}>
         <Title order={2} size="h3">
-          {name}
+          {referencePath(reference) ? (
+            <Anchor
+              inherit
+              renderRoot={(props) => (
+                <Link {...props} to="/$resourceType/$id" params={referencePath(reference)} />
+              )}
+            >
+              {name}
+            </Anchor>
+          ) : (
+            name
+          )}
         </Title>
         {patient ? (
           <>

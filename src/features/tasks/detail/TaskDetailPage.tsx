@@ -1,7 +1,7 @@
-import { Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { formatCodeableConcept, useConfirmedId, useResource } from '@/ui';
+import { ConflictCard, formatCodeableConcept, useConfirmedId, useResource } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
 import { statusText } from '../format';
@@ -11,17 +11,23 @@ import { TaskDetailsTab } from './TaskDetailsTab';
 import { TaskNotesTab } from './TaskNotesTab';
 import { TaskTimelineTab } from './TaskTimelineTab';
 
+/** Below the 60 px header, with the page's padding. */
+const HEADER_OFFSET = 76;
+
 export const TASK_TABS = ['details', 'timeline', 'notes'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
+
+const TAB_LABELS: Record<TaskTab, string> = { details: 'Details', timeline: 'Timeline', notes: 'Notes' };
 
 export function isTaskTab(tab: string): tab is TaskTab {
   return (TASK_TABS as readonly string[]).includes(tab);
 }
 
 /**
- * /Task/{id}/{tab}: the patient (width 4), the tabs Details, Timeline, Notes (width 5) and the Task
- * Actions (width 3). On narrower screens the columns stack: patient on top, then actions beside the
- * tabs, then one column on a portrait tablet.
+ * /Task/{id}/{tab}: on wide screens the patient (width 4), the tabs Details, Timeline, Notes (width 5)
+ * and the Task Actions (width 3). From 992 px (a landscape tablet) the actions keep a column of their
+ * own at the top right, held in view while the page scrolls, and the patient sits above the tabs; on
+ * a portrait tablet the actions come first, above the patient and the tabs.
  */
 export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
   const navigate = useNavigate();
@@ -58,38 +64,47 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
           <SyncBadge pending={state.pending} size="sm" />
         </Group>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }} order={1}>
-        <PatientSummary patient={task.for} />
+      {state.conflicts.map((conflict) => (
+        <Grid.Col span={12} key={conflict.seq}>
+          <Card withBorder padding="md">
+            <ConflictCard conflict={conflict} />
+          </Card>
+        </Grid.Col>
+      ))}
+      <Grid.Col span={{ base: 12, md: 6, lg: 9 }} order={{ base: 2, md: 1 }}>
+        <Grid gap="md" columns={9}>
+          <Grid.Col span={{ base: 9, lg: 4 }}>
+            <PatientSummary patient={task.for} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 9, lg: 5 }}>
+            <Tabs
+              value={current}
+              onChange={(next) => next && void navigate({ to: '/Task/$id/$tab', params: { id, tab: next } })}
+            >
+              <Tabs.List mb="sm">
+                {TASK_TABS.map((name) => (
+                  <Tabs.Tab key={name} value={name} mih={TOUCH_HEIGHT}>
+                    {TAB_LABELS[name]}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              <Tabs.Panel value="details">
+                <TaskDetailsTab task={task} />
+              </Tabs.Panel>
+              <Tabs.Panel value="timeline">
+                <TaskTimelineTab task={task} server={state.record?.server as Task | undefined} />
+              </Tabs.Panel>
+              <Tabs.Panel value="notes">
+                <TaskNotesTab task={task} />
+              </Tabs.Panel>
+            </Tabs>
+          </Grid.Col>
+        </Grid>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7, lg: 5 }} order={{ base: 3, md: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(next) => next && void navigate({ to: '/Task/$id/$tab', params: { id, tab: next } })}
-        >
-          <Tabs.List mb="sm">
-            <Tabs.Tab value="details" mih={TOUCH_HEIGHT}>
-              Details
-            </Tabs.Tab>
-            <Tabs.Tab value="timeline" mih={TOUCH_HEIGHT}>
-              Timeline
-            </Tabs.Tab>
-            <Tabs.Tab value="notes" mih={TOUCH_HEIGHT}>
-              Notes
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="details">
-            <TaskDetailsTab task={task} />
-          </Tabs.Panel>
-          <Tabs.Panel value="timeline">
-            <TaskTimelineTab task={task} server={state.record?.server as Task | undefined} />
-          </Tabs.Panel>
-          <Tabs.Panel value="notes">
-            <TaskNotesTab task={task} />
-          </Tabs.Panel>
-        </Tabs>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5, lg: 3 }} order={{ base: 2, md: 3 }}>
-        <TaskActionsPanel task={task} />
+      <Grid.Col span={{ base: 12, md: 6, lg: 3 }} order={{ base: 1, md: 2 }}>
+        <Box pos={{ base: 'static', md: 'sticky' }} top={HEADER_OFFSET}>
+          <TaskActionsPanel task={task} />
+        </Box>
       </Grid.Col>
     </Grid>
   );

@@ -1,17 +1,19 @@
 import { Table } from '@mantine/core';
-import type { Task } from '@medplum/fhirtypes';
-import { formatDateTime } from '@/ui';
+import type { Reference, Task } from '@medplum/fhirtypes';
+import type { ReactNode } from 'react';
+import { formatDateTime, ReferenceLink, referenceLabel, useReferenceNames } from '@/ui';
 import { statusText } from '../format';
 import { taskFieldText } from '../list/columns';
-import { referenceLabel } from '../reference-names';
-import { useReferenceNames } from '../use-reference-names';
 
 /** The fields of a task. */
 export function TaskDetailsTab({ task }: { task: Task }) {
   // The fields the list also shows read as they do there.
   const names = useReferenceNames([task.for, task.owner, task.focus]);
   const field = (name: string) => taskFieldText(task, name, names);
-  const rows: [string, string][] = [
+  const link = (reference: Reference | undefined, text: string) =>
+    text ? <ReferenceLink reference={reference}>{text}</ReferenceLink> : '';
+  // The patient, the owner and the focus link to their resources.
+  const rows: [string, ReactNode][] = [
     ['ID', task.id ?? ''],
     ['Version', task.meta?.versionId ?? 'Not yet on the server'],
     ['Code', field('code')],
@@ -20,10 +22,10 @@ export function TaskDetailsTab({ task }: { task: Task }) {
     ['Business status', field('businessStatus')],
     ['Intent', statusText(task.intent)],
     ['Priority', field('priority')],
-    ['For', field('for')],
-    ['Owner', field('owner')],
+    ['For', link(task.for, field('for'))],
+    ['Owner', link(task.owner, field('owner'))],
     ['Performer type', field('performerType')],
-    ['Focus', referenceLabel(task.focus, names)],
+    ['Focus', link(task.focus, referenceLabel(task.focus, names))],
     ['Due date', field('due-date')],
     ['Authored on', formatDateTime(task.authoredOn)],
     ['Last updated', formatDateTime(task.meta?.lastUpdated)],

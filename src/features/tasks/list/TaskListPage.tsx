@@ -1,9 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { ListPager, pageOffset, pageSize, useReplicaSearch, withOffset } from '@/ui';
+import { bestMatchingLink, ListPager, pageOffset, pageSize, useReplicaSearch, withOffset } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
-import { bestMatchingLink } from '../queues/menu-queues';
 import { parseFields, showsStatusTabs, taskSearch } from '../queues/task-query';
 import { useMenuQueues } from '../queues/use-menu-queues';
 import { NewTaskModal } from './NewTaskModal';

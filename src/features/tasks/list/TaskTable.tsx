@@ -1,11 +1,10 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { Link, useNavigate } from '@tanstack/react-router';
-import type { StoredResource } from '@/ui';
+import { useNavigate } from '@tanstack/react-router';
+import { ReferenceLink, ResourceLink, useReferenceNames, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { taskColumns } from './columns';
 import { SyncBadge } from './SyncBadge';
-import { useReferenceNames } from '../use-reference-names';
 
 interface TaskTableProps {
   records: StoredResource[];
@@ -47,21 +46,15 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                   <Table.Td key={column.field}>
                     {index === 0 ? (
                       <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          size="sm"
-                          renderRoot={(props) => (
-                            <Link
-                              {...props}
-                              to="/Task/$id/$tab"
-                              params={{ id: record.id, tab: 'details' }}
-                              onClick={(event) => event.stopPropagation()}
-                            />
-                          )}
-                        >
+                        <ResourceLink resourceType="Task" id={record.id}>
                           {column.value(task, record.lastUpdated, names) || record.id}
-                        </Anchor>
+                        </ResourceLink>
                         <SyncBadge pending={record.pending} />
                       </Group>
+                    ) : column.reference ? (
+                      <ReferenceLink reference={column.reference(task)}>
+                        {column.value(task, record.lastUpdated, names)}
+                      </ReferenceLink>
                     ) : (
                       <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                         {column.value(task, record.lastUpdated, names)}

@@ -1,7 +1,14 @@
-import type { Task } from '@medplum/fhirtypes';
-import { formatCodeableConcept, formatCodeableConcepts, formatDate, formatDateTime } from '@/ui';
+import type { Reference, Task } from '@medplum/fhirtypes';
+import {
+  formatCodeableConcept,
+  formatCodeableConcepts,
+  formatDate,
+  formatDateTime,
+  NO_NAMES,
+  referenceLabel,
+  type ReferenceNames,
+} from '@/ui';
 import { statusText } from '../format';
-import { NO_NAMES, referenceLabel, type ReferenceNames } from '../reference-names';
 
 /** One column of the task list: its heading and what a task shows in it. */
 export interface TaskColumn {
@@ -9,14 +16,26 @@ export interface TaskColumn {
   heading: string;
   /** `names` holds the names of referenced resources the task gives no display for. */
   value: (task: Task, lastUpdated: string, names: ReferenceNames) => string;
+  /** A column that names a resource links to it. */
+  reference?: (task: Task) => Reference | undefined;
   /** Short values that read badly when wrapped (dates). */
   nowrap?: boolean;
 }
 
 const COLUMNS: Record<string, TaskColumn> = {
   code: { field: 'code', heading: 'Code', value: (task) => formatCodeableConcept(task.code) },
-  owner: { field: 'owner', heading: 'Owner', value: (task, _, names) => referenceLabel(task.owner, names) },
-  for: { field: 'for', heading: 'For', value: (task, _, names) => referenceLabel(task.for, names) },
+  owner: {
+    field: 'owner',
+    heading: 'Owner',
+    value: (task, _, names) => referenceLabel(task.owner, names),
+    reference: (task) => task.owner,
+  },
+  for: {
+    field: 'for',
+    heading: 'For',
+    value: (task, _, names) => referenceLabel(task.for, names),
+    reference: (task) => task.for,
+  },
   priority: { field: 'priority', heading: 'Priority', value: (task) => statusText(task.priority) },
   status: { field: 'status', heading: 'Status', value: (task) => statusText(task.status) },
   'due-date': {

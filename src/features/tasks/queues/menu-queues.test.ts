@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LINKS } from '../shell/upload-links';
-import { bestMatchingLink, queueHref, taskMenuQueues } from './menu-queues';
+import { bestMatchingLink } from '@/ui';
+import { queueHref, taskMenuQueues } from './menu-queues';
 
 const queues = taskMenuQueues('Practitioner/alice', [{ code: '158965000', display: 'Doctor' }], ['NY', 'CA']);
 const at = (url: string) => {

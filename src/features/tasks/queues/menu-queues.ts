@@ -1,13 +1,8 @@
 import { myTasks, roleQueue, stateQueue, taskQueues } from '@/fhir/task-queues';
+import { linkHref, type MenuLink } from '@/ui';
 
 /** One link of the side menu's Tasks group. */
-export interface MenuQueue {
-  label: string;
-  /** '/Task' */
-  pathname: string;
-  /** The query, in order, as the URL shows it. */
-  search: [string, string][];
-}
+export type MenuQueue = MenuLink;
 
 export interface UserRole {
   /** The role's first coding code: the performer type of its queue. */
@@ -58,48 +53,6 @@ export function taskMenuQueues(
   });
 }
 
-/** URL query text that keeps '/', ':' and ',' readable: owner=Practitioner/1&status:not=completed. */
-export function queryString(search: Iterable<[string, string]>): string {
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/%2F/gi, '/').replace(/%3A/gi, ':').replace(/%2C/gi, ',');
-  return [...search].map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-}
-
 export function queueHref(queue: MenuQueue): string {
-  const query = queryString(queue.search);
-  return query ? `${queue.pathname}?${query}` : queue.pathname;
-}
-
-/** Parameters the list changes itself (tabs, sort, paging): a different value does not rule a link out. */
-const SOFT_PARAMETERS = ['_sort', 'status', 'status:not', '_offset', '_count', '_fields'];
-
-/**
- * The link that best matches the location: same path, none of its filters different (the status
- * tab and sort may differ), then the most of its parameters present with the same value and the
- * fewest others (so bare /Task is All Tasks). Undefined when no link's path matches.
- */
-export function bestMatchingLink<T extends { pathname: string; search: [string, string][] }>(
-  links: readonly T[],
-  pathname: string,
-  params: URLSearchParams
-): T | undefined {
-  let best: T | undefined;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const link of links) {
-    if (link.pathname !== pathname) continue;
-    const mismatch = link.search.some(
-      ([name, value]) => !SOFT_PARAMETERS.includes(name) && params.get(name) !== value
-    );
-    if (mismatch) continue;
-    const shared = link.search.filter(([name, value]) => params.get(name) === value).length;
-    const extra = [...params.keys()].filter(
-      (name) => !SOFT_PARAMETERS.includes(name) && !link.search.some(([n]) => n === name)
-    ).length;
-    const score = shared * 100 - extra;
-    if (score > bestScore) {
-      best = link;
-      bestScore = score;
-    }
-  }
-  return best;
+  return linkHref(queue);
 }

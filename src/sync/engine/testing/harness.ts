@@ -1,4 +1,12 @@
-import type { CapabilityStatement, Resource, Task } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  CapabilityStatement,
+  OperationOutcome,
+  Resource,
+  Task,
+} from '@medplum/fhirtypes';
+import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { MemoryReplicaStore } from '@/db/memory-replica';
 import { resourceKey, type StoredResource } from '@/db/types';
 import { ApiClient } from '@/sync/client';
@@ -8,6 +16,9 @@ import { FakeClock } from '@/sync/testing/fake-network';
 import { SyncEngine } from '../engine';
 import { acceptServerVersion } from '../record';
 import type { SyncEngineOptions } from '../types';
+
+export const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
+export const BOB = `Practitioner/${BOB_JONES_ID}`;
 
 export type Fault =
   /** The request never reaches the server ('Failed to fetch'). */
@@ -162,6 +173,25 @@ export async function hideTypeHistory(target: Device): Promise<void> {
     'GET',
     /\/fhir\/R4\/[A-Za-z]+\/_history(\?|$)/,
     () => Response.json(noTypeHistory, { status: 400 }),
+    Infinity
+  );
+  // The same answers where the requests travel in a batch Bundle.
+  target.faults.inject(
+    'POST',
+    /\/fhir\/R4\/$/,
+    async (url, init) => {
+      const answer = (await (await globalThis.fetch(url, init)).json()) as Bundle;
+      const requests = (JSON.parse(String(init.body)) as Bundle).entry ?? [];
+      const entry = answer.entry?.map((item, index): BundleEntry => {
+        const requested = requests[index]?.request?.url ?? '';
+        if (requested === 'metadata') return { ...item, resource: withoutHistory };
+        if (/^[A-Za-z]+\/_history(\?|$)/.test(requested)) {
+          return { response: { status: '400', outcome: noTypeHistory as OperationOutcome } };
+        }
+        return item;
+      });
+      return Response.json({ ...answer, entry });
+    },
     Infinity
   );
 }

@@ -5,6 +5,7 @@ import { serverRecords } from '@/db/derive';
 import type { StoredResource } from '@/db/types';
 import type { SearchOutcome } from '@/fhir/search';
 import { searchParameterQuery } from '../definitions';
+import { createLocalQueryEngine, type LocalQueryEngine } from '../engine';
 
 /** What two answers to a search must share: matches in order, the total, and what was included. */
 export interface Answer {
@@ -74,4 +75,40 @@ export async function fetchDefinitions(session: ApiSession): Promise<SearchParam
  */
 export function toStoredRecords(resources: readonly Resource[]): StoredResource[] {
   return serverRecords(resources);
+}
+
+/** A user's view of the fake server: the session and its project's Tasks and Patients, in the server's order. */
+export interface UserView {
+  session: ApiSession;
+  resources: Resource[];
+}
+
+export async function userView(node: NodeFakeServer, email: string): Promise<UserView> {
+  const session = await signIn(node, email);
+  return {
+    session,
+    resources: [...(await fetchAll(session, 'Task')), ...(await fetchAll(session, 'Patient'))],
+  };
+}
+
+/** The fixture of the parity tests: the fake server, one user's view, and the engine built from the served definitions. */
+export interface ParityWorld extends UserView {
+  node: NodeFakeServer;
+  definitions: SearchParameter[];
+  engine: LocalQueryEngine;
+}
+
+/**
+ * Starts the fake server (`prepare` may load data before anyone signs in), signs `email` in, and
+ * builds the local query engine from the SearchParameters the server serves. Close `node.server`.
+ */
+export async function parityWorld(
+  email: string,
+  prepare?: (node: NodeFakeServer) => void
+): Promise<ParityWorld> {
+  const node = startFakeServer();
+  prepare?.(node);
+  const view = await userView(node, email);
+  const definitions = await fetchDefinitions(view.session);
+  return { node, ...view, definitions, engine: createLocalQueryEngine({ definitions }) };
 }

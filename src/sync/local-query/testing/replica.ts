@@ -1,6 +1,12 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { serverRecord } from '@/db/derive';
-import { resourceKey, type ReplicaStore, type ResourceKey, type StoredResource } from '@/db/types';
+import {
+  resourceKey,
+  type QueueRead,
+  type ReplicaStore,
+  type ResourceKey,
+  type StoredResource,
+} from '@/db/types';
 import { createRecordReader, type FieldCondition, type ReplicaQueryReader } from '../replica-reader';
 
 /** Server resources as confirmed replica records; the store derives the queue fields. */
@@ -51,14 +57,19 @@ export async function readerOf(
   return createRecordReader(records);
 }
 
-/** A reader that records what each listResources call asked for and how many records it returned. */
+/**
+ * A reader that records what each listResources call asked for and how many records it returned,
+ * how many records were read by key, and the queue pages read.
+ */
 export function countingReader(inner: ReplicaQueryReader): ReplicaQueryReader & {
   lists: { resourceType: string; conditions: readonly FieldCondition[]; returned: number }[];
   gets: number;
+  queues: { prefixes: readonly string[]; returned: number; total: number }[];
 } {
   const counted = {
     lists: [] as { resourceType: string; conditions: readonly FieldCondition[]; returned: number }[],
     gets: 0,
+    queues: [] as { prefixes: readonly string[]; returned: number; total: number }[],
     async listResources(resourceType: string, conditions: readonly FieldCondition[]) {
       const found = await inner.listResources(resourceType, conditions);
       counted.lists.push({ resourceType, conditions, returned: found.length });
@@ -70,6 +81,11 @@ export function countingReader(inner: ReplicaQueryReader): ReplicaQueryReader & 
       return found;
     },
     distinctValues: inner.distinctValues.bind(inner),
+    async queuePage(read: QueueRead) {
+      const page = await inner.queuePage(read);
+      counted.queues.push({ prefixes: read.prefixes, returned: page.records.length, total: page.total });
+      return page;
+    },
   };
   return counted;
 }

@@ -1,9 +1,7 @@
 import type { Reference } from '@medplum/fhirtypes';
-import { formatReference } from '@/ui';
+import { formatReference } from '../format/identifier';
 
-export { resourceName } from '@/ui';
-
-/** What the task screens know of referenced resources' names: 'Patient/123' → 'Homer Simpson'. */
+/** What the screens know of referenced resources' names: 'Patient/123' → 'Homer Simpson'. */
 export type ReferenceNames = ReadonlyMap<string, string>;
 
 /** No names known: references read as their display or themselves. */

@@ -1,0 +1,190 @@
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import type { Resource } from '@medplum/fhirtypes';
+import { deepFreeze, type VersionRecord } from '../engine/store';
+import type { FakeServerState } from '../server';
+import { frameBytes, readFrames } from './journal';
+
+/** The data file: a full state, and the first journal generation not yet folded into it. */
+export interface SnapshotFile extends FakeServerState {
+  journalGeneration?: number;
+}
+
+/**
+ * The snapshot's layout, chosen so that a restart reads little more than an index:
+ *   "CQSNAP2\n", then frames as the journal's ([length][CRC-32][payload]):
+ *   - a head: the state without its versions, as JSON;
+ *   - chunks of up to CHUNK_VERSIONS versions of one project, each
+ *     [index length: uint32 LE][index: JSON][the resources' JSON texts, one after another].
+ * The index names each version (type, id, versionId, lastUpdated, method) and the byte length of its
+ * resource (-1 for a delete). Loading checks every checksum and parses the indexes only: a resource is
+ * parsed from the file's bytes the first time something reads it. All text is ASCII (other characters
+ * as \u escapes), so it decodes as one-byte strings.
+ */
+const MAGIC = Buffer.from('CQSNAP2\n', 'latin1');
+const CHUNK_VERSIONS = 2000;
+
+type IndexEntry = [
+  resourceType: string,
+  id: string,
+  versionId: string,
+  lastUpdated: string,
+  method: string,
+  length: number,
+];
+
+interface ChunkIndex {
+  projectId: string;
+  versions: IndexEntry[];
+}
+
+type Head = Omit<SnapshotFile, 'engine'> & {
+  engine: Omit<SnapshotFile['engine'], 'projects'> & {
+    projects: (Omit<SnapshotFile['engine']['projects'][number], 'versions'> & { versions: number })[];
+  };
+};
+
+/** On a loaded version (not enumerable): where its resource's text lies in the file's bytes. */
+const TEXT = Symbol('resource text');
+
+interface TextSpan {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+/** The resource's text as it was read, so a writer copies the bytes instead of encoding them again. */
+function textOf(version: VersionRecord): Buffer | undefined {
+  const span = (version as { [TEXT]?: TextSpan })[TEXT];
+  return span && span.bytes.subarray(span.start, span.end);
+}
+
+/** JSON with every character beyond ASCII as a \u escape. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  );
+}
+
+/** True when the file starts as this layout does (older data files are one JSON document). */
+export function isSnapshotFile(bytes: Buffer): boolean {
+  return bytes.length >= MAGIC.length && bytes.subarray(0, MAGIC.length).equals(MAGIC);
+}
+
+/** Writes the state to `path` (a new file) and flushes it to disk; answers the bytes written. */
+export function writeSnapshotFile(path: string, state: SnapshotFile): number {
+  const fd = openSync(path, 'w');
+  let written = 0;
+  const put = (bytes: Buffer): void => {
+    let done = 0;
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+    written += bytes.length;
+  };
+  try {
+    put(MAGIC);
+    const head: Head = {
+      ...state,
+      engine: {
+        ...state.engine,
+        projects: state.engine.projects.map(({ versions, ...project }) => ({
+          ...project,
+          versions: versions.length,
+        })),
+      },
+    };
+    put(frameBytes(Buffer.from(asciiJson(head), 'latin1')));
+    for (const project of state.engine.projects) {
+      for (let from = 0; from < project.versions.length; from += CHUNK_VERSIONS) {
+        put(chunk(project.id, project.versions.slice(from, from + CHUNK_VERSIONS)));
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return written;
+}
+
+function chunk(projectId: string, versions: readonly VersionRecord[]): Buffer {
+  const texts: Buffer[] = [];
+  const entries = versions.map((version): IndexEntry => {
+    const text =
+      textOf(version) ?? (version.resource ? Buffer.from(asciiJson(version.resource), 'latin1') : undefined);
+    if (text) texts.push(text);
+    const { resourceType, id, versionId, lastUpdated, method } = version;
+    return [resourceType, id, versionId, lastUpdated, method, text ? text.length : -1];
+  });
+  const index = Buffer.from(asciiJson({ projectId, versions: entries } satisfies ChunkIndex), 'latin1');
+  const length = Buffer.allocUnsafe(4);
+  length.writeUInt32LE(index.length, 0);
+  return frameBytes(Buffer.concat([length, index, ...texts]));
+}
+
+/**
+ * Reads a snapshot written by writeSnapshotFile. Any damage (a frame cut short or failing its
+ * checksum, a count that does not add up) is an error: the file is replaced only by a rename after
+ * it was flushed, so a damaged one was not written by this server and must not be taken as the data.
+ */
+export function readSnapshotFile(bytes: Buffer): SnapshotFile {
+  if (!isSnapshotFile(bytes)) throw new Error('Not a CareQueue snapshot');
+  let head: Head | undefined;
+  const versionsOf = new Map<string, VersionRecord[]>();
+  let end = MAGIC.length;
+  for (const frame of readFrames(bytes, MAGIC.length)) {
+    end = frame.end;
+    if (!head) {
+      head = JSON.parse(bytes.toString('latin1', frame.start, frame.end)) as Head;
+      continue;
+    }
+    const indexLength = bytes.readUInt32LE(frame.start);
+    const indexEnd = frame.start + 4 + indexLength;
+    const index = JSON.parse(bytes.toString('latin1', frame.start + 4, indexEnd)) as ChunkIndex;
+    let list = versionsOf.get(index.projectId);
+    if (!list) versionsOf.set(index.projectId, (list = []));
+    let at = indexEnd;
+    for (const entry of index.versions) {
+      list.push(lazyVersion(entry, bytes, at));
+      if (entry[5] > 0) at += entry[5];
+    }
+    if (at !== frame.end) throw new Error('A snapshot chunk does not match its index');
+  }
+  if (!head || end !== bytes.length) throw new Error('The snapshot is damaged');
+  const projects = head.engine.projects.map(({ versions: count, ...project }) => {
+    const versions = versionsOf.get(project.id) ?? [];
+    if (versions.length !== count) throw new Error(`The snapshot lacks versions of project ${project.id}`);
+    return { ...project, versions };
+  });
+  return { ...head, engine: { ...head.engine, projects } } as SnapshotFile;
+}
+
+/**
+ * A frozen version whose resource is parsed from `bytes` (and frozen) the first time it is read. The
+ * resource is an enumerable property, so JSON, spreading and structuredClone see it like any other.
+ */
+function lazyVersion(entry: IndexEntry, bytes: Buffer, start: number): VersionRecord {
+  const [resourceType, id, versionId, lastUpdated, method, length] = entry;
+  const version = { resourceType, id, versionId, lastUpdated, method } as VersionRecord;
+  if (length >= 0) {
+    const span: TextSpan = { bytes, start, end: start + length };
+    let parsed: Resource | undefined;
+    Object.defineProperty(version, TEXT, { value: span });
+    Object.defineProperty(version, 'resource', {
+      enumerable: true,
+      get(): Resource {
+        if (!parsed) {
+          parsed = JSON.parse(span.bytes.toString('latin1', span.start, span.end)) as Resource;
+          deepFreeze(parsed);
+        }
+        return parsed;
+      },
+    });
+  }
+  return Object.freeze(version);
+}
+
+/** Reads a data file in either layout: this one, or the single JSON document older servers wrote. */
+export function readDataFile(path: string): { state: SnapshotFile; bytes: number } {
+  const bytes = readFileSync(path);
+  if (isSnapshotFile(bytes)) return { state: readSnapshotFile(bytes), bytes: bytes.length };
+  const text = bytes.toString('utf8');
+  return { state: JSON.parse(text) as SnapshotFile, bytes: bytes.length };
+}

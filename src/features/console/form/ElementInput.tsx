@@ -1,0 +1,359 @@
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
+import { tryGetDataType } from '@medplum/core';
+import { memo, useCallback, useState } from 'react';
+import { ArrayInput } from './ArrayInput';
+import { CodeSelect, type CodedShape } from './CodeSelect';
+import { FieldFrame } from './FieldFrame';
+import {
+  fixedLength,
+  isInlineType,
+  isPrimitiveType,
+  isSpaceSeparated,
+  layoutFields,
+  optionList,
+} from './field-rules';
+import { useFormState } from './form-context';
+import { useFormDataSources, type FormDataSources } from './FormDataSources';
+import { OptionSelect } from './OptionSelect';
+import { PrimitiveInput } from './PrimitiveInput';
+import { ReferenceInput } from './ReferenceInput';
+import { targetTypeName } from './reference-search';
+import {
+  choiceKey,
+  elementLabel,
+  heldChoiceType,
+  isJsonObject,
+  isList,
+  sliceGroups,
+  sliceSeed,
+  withProperty,
+  type JsonObject,
+} from './schema';
+import { TimingInput } from './TimingInput';
+
+/*
+ * The recursive part of the form: an element (one property of a resource or data type) becomes a
+ * labelled field holding one typed input or a list of them; a complex type becomes its sub-fields,
+ * laid out from its schema. These components call each other, so they live in one module.
+ */
+
+/** Replaces a value by what `update` makes of the latest one (so callbacks can stay stable). */
+export type Change = (update: (previous: unknown) => unknown) => void;
+
+/** Changes one property of the object being edited. */
+export type PropertyChange = (key: string, update: (previous: unknown) => unknown) => void;
+
+export interface ElementInputProps {
+  /** The element's name in the schema: 'birthDate', 'deceased[x]'. */
+  name: string;
+  element: InternalSchemaElement;
+  /** The property's value (for a choice element, the value of the type held). */
+  value: unknown;
+  /** For a choice element: the type its parent holds a value for. */
+  heldType?: string;
+  onPropertyChange: PropertyChange;
+  /** The parent's FHIRPath ('Patient', 'Patient.contact'). */
+  parentPath: string;
+}
+
+/** Each property of `object` as an ElementInput's props, by element name. */
+export function elementProps(name: string, element: InternalSchemaElement, object: JsonObject) {
+  const heldType = element.type.length > 1 ? heldChoiceType(name, element, object) : undefined;
+  return { name, element, heldType, value: object[heldType ? choiceKey(name, heldType) : name] };
+}
+
+/**
+ * One property as a labelled field; a choice element ([x]) adds a type selector. Memoised: an
+ * edit re-renders only the fields along its path.
+ */
+export const ElementInput = memo(function ElementInput(props: ElementInputProps) {
+  const { name, element, value, heldType, onPropertyChange, parentPath } = props;
+  const [chosenType, setChosenType] = useState<string>();
+  const choice = element.type.length > 1;
+  const typeCode = choice
+    ? (heldType ?? chosenType ?? element.type[0]?.code ?? 'string')
+    : (element.type[0]?.code ?? 'string');
+  const key = choice ? choiceKey(name, typeCode) : name;
+  const label = elementLabel(name);
+  const path = `${parentPath}.${key}`;
+  const change: Change = useCallback((update) => onPropertyChange(key, update), [onPropertyChange, key]);
+  const setValue = (next: unknown) => change(() => next);
+  const required = element.min > 0;
+  return (
+    <FieldFrame label={label} required={required} path={path}>
+      {(id) => (
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          {choice && (
+            <OptionSelect
+              ariaLabel={`${label} type`}
+              w={150}
+              clearable={false}
+              options={element.type.map((type) => type.code)}
+              value={typeCode}
+              onChange={(code) => {
+                if (!code || code === typeCode) return;
+                setChosenType(code);
+                change(() => undefined);
+              }}
+            />
+          )}
+          <div style={{ flex: 1, minWidth: 0 }}>
+            {isList(element) ? (
+              <ListInput
+                {...{ id, label, element, typeCode, path }}
+                values={Array.isArray(value) ? value : []}
+                onChange={(values) => setValue(values.length ? values : undefined)}
+              />
+            ) : (
+              <TypedInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
+            )}
+          </div>
+        </Group>
+      )}
+    </FieldFrame>
+  );
+});
+
+interface ListInputProps {
+  id: string;
+  label: string;
+  element: InternalSchemaElement;
+  typeCode: string;
+  values: unknown[];
+  onChange: (values: unknown[]) => void;
+  path: string;
+}
+
+/** A list element: space-separated words, a fixed number of lines, slices, or add and remove. */
+function ListInput(props: ListInputProps) {
+  const { id, label, element, typeCode, values, onChange, path } = props;
+  if (isSpaceSeparated(element.path)) {
+    return <WordsInput id={id} label={label} values={values} onChange={onChange} />;
+  }
+  const lines = fixedLength(element.path);
+  if (lines) {
+    return (
+      <Stack gap={6}>
+        {Array.from({ length: lines }, (_, index) => (
+          <PrimitiveInput
+            key={index}
+            id={index === 0 ? id : `${id}-${index}`}
+            type={typeCode}
+            ariaLabel={`${label} ${index + 1}`}
+            value={values[index]}
+            onChange={(line) =>
+              onChange(Object.assign(Array.from({ length: lines }), values, { [index]: line }))
+            }
+          />
+        ))}
+      </Stack>
+    );
+  }
+  if (element.slicing?.slices.length) return <SlicedListInput {...props} slicing={element.slicing} />;
+  return (
+    <ArrayInput
+      label={label}
+      values={values}
+      min={element.min}
+      max={element.max}
+      onChange={onChange}
+      renderItem={(value, change, index) => (
+        <TypedInput
+          {...{ label, element, typeCode, path, value }}
+          id={index === 0 ? id : undefined}
+          onChange={(update) => change(update(value))}
+        />
+      )}
+    />
+  );
+}
+
+/** A list of words typed as one line ('Jane Mary'): the spaces the user is typing are kept. */
+function WordsInput({
+  id,
+  label,
+  values,
+  onChange,
+}: Pick<ListInputProps, 'id' | 'label' | 'values' | 'onChange'>) {
+  const joined = values.filter(Boolean).join(' ');
+  const [text, setText] = useState(joined);
+  const shown = text.trim().split(/\s+/).filter(Boolean).join(' ') === joined ? text : joined;
+  return (
+    <TextInput
+      id={id}
+      aria-label={label}
+      value={shown}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        onChange(event.currentTarget.value.split(/\s+/).filter(Boolean));
+      }}
+    />
+  );
+}
+
+/** A sliced list: one group per slice, padded to the slice's minimum, then the other items. */
+function SlicedListInput({
+  id,
+  label,
+  element,
+  typeCode,
+  values,
+  onChange,
+  path,
+  slicing,
+}: ListInputProps & { slicing: SlicingRules }) {
+  const { profileUrl } = useFormState();
+  const groups = sliceGroups(values, element, slicing, profileUrl);
+  const replace = (at: number, items: unknown[]) =>
+    onChange(groups.flatMap((group, index) => (index === at ? items : group.items)));
+  return (
+    <Stack gap="xs">
+      {groups.map(({ slice, items }, at) => (
+        <Stack key={slice?.name ?? ''} gap={4}>
+          {slice && (
+            <Text size="xs" fw={600}>
+              {slice.name}
+              {slice.min > 0 && (
+                <Text span c="red">
+                  {' '}
+                  *
+                </Text>
+              )}
+            </Text>
+          )}
+          <ArrayInput
+            label={slice ? `${label} ${slice.name}` : label}
+            values={items}
+            min={slice?.min ?? 0}
+            max={slice?.max ?? element.max}
+            blank={slice ? sliceSeed(slice) : undefined}
+            onChange={(next) => replace(at, next)}
+            renderItem={(value, change, index) => (
+              <TypedInput
+                {...{ path, value }}
+                id={at === 0 && index === 0 ? id : undefined}
+                label={slice ? `${label} ${slice.name}` : label}
+                element={slice ?? element}
+                typeCode={slice?.type[0]?.code ?? typeCode}
+                onChange={(update) => change(update(value))}
+              />
+            )}
+          />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+interface TypedInputProps {
+  id?: string;
+  label: string;
+  /** What the input reads from the definition: bindings, reference targets, option lists. */
+  element: Pick<InternalSchemaElement, 'path' | 'type' | 'binding'>;
+  typeCode: string;
+  value: unknown;
+  onChange: Change;
+  path: string;
+  required?: boolean;
+}
+
+/** The coded types whose choices come from their bound ValueSet. */
+const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
+
+/** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
+function TypedInput({
+  id,
+  label,
+  element,
+  typeCode,
+  value,
+  onChange: change,
+  path,
+  required,
+}: TypedInputProps) {
+  // What every input of a single value takes; `never` lets each input read the value as its type.
+  const leaf = {
+    id,
+    ariaLabel: label,
+    required,
+    value: value as never,
+    onChange: (next: unknown) => change(() => next),
+  };
+  const options = optionList(element.path);
+  const valueSet = element.binding?.valueSet;
+  if (options) return <OptionSelect options={options} {...leaf} />;
+  if (valueSet && CODED.has(typeCode)) {
+    return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
+  }
+  if (isPrimitiveType(typeCode)) return <PrimitiveInput type={typeCode} {...leaf} />;
+  if (typeCode === 'Reference') {
+    const targets = element.type.find((type) => type.code === 'Reference')?.targetProfile ?? [];
+    return <ReferenceInput targetTypes={targets.map(targetTypeName)} {...leaf} />;
+  }
+  if (typeCode === 'Timing') return <TimingInput {...leaf} />;
+  return <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />;
+}
+
+/** Parts a data type fills in by itself when edited. */
+function withTypeDefaults(typeCode: string, value: JsonObject, sources: FormDataSources): JsonObject {
+  // A note written here is authored by the signed-in user.
+  if (
+    typeCode === 'Annotation' &&
+    value.text &&
+    !value.authorReference &&
+    !value.authorString &&
+    sources.profile
+  ) {
+    return { ...value, authorReference: sources.profile };
+  }
+  return value;
+}
+
+/** A complex value as its sub-fields, laid out from the data type's schema. */
+function ComplexInput({
+  typeCode,
+  value,
+  onChange,
+  path,
+}: Pick<TypedInputProps, 'typeCode' | 'value' | 'onChange' | 'path'>) {
+  const sources = useFormDataSources();
+  const schema = tryGetDataType(typeCode);
+  const setProperty: PropertyChange = useCallback(
+    (key, update) =>
+      onChange((previous) => {
+        const object = isJsonObject(previous) ? previous : {};
+        return withTypeDefaults(typeCode, withProperty(object, key, update(object[key])), sources);
+      }),
+    [onChange, typeCode, sources]
+  );
+  if (!schema) {
+    return (
+      <Alert color="red" variant="light" p="xs">
+        {`No schema for ${typeCode}`}
+      </Alert>
+    );
+  }
+  const object = isJsonObject(value) ? value : {};
+  const fields = layoutFields(typeCode, Object.keys(schema.elements));
+  const children = fields.map((name) => (
+    <ElementInput
+      key={name}
+      {...elementProps(name, schema.elements[name] as InternalSchemaElement, object)}
+      onPropertyChange={setProperty}
+      parentPath={path}
+    />
+  ));
+  if (isInlineType(typeCode)) {
+    return (
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        {children}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" pl="sm" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
+      {children}
+    </Stack>
+  );
+}

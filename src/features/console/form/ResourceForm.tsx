@@ -1,0 +1,87 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { isProfileLoaded, tryGetDataType } from '@medplum/core';
+import type { InternalSchemaElement } from '@medplum/core';
+import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
+import { useMemo, type FormEvent } from 'react';
+import { outcomeText } from '@/ui';
+import { cleanValue } from './clean-value';
+import { ElementInput, elementProps } from './ElementInput';
+import { RESOURCE_HIDDEN } from './field-rules';
+import { FormStateContext } from './form-context';
+import type { JsonObject } from './schema';
+import { useEditedResource } from './use-edited-resource';
+
+export interface ResourceFormProps {
+  defaultValue: Resource;
+  /** Called with the edited resource as valid FHIR (no empty values). */
+  onSubmit: (resource: Resource) => void;
+  /** Shows the Delete button. */
+  onDelete?: () => void;
+  /** The server's answer to the last save: its issues show under their fields and at the top. */
+  outcome?: OperationOutcome;
+  /** A save is under way: OK shows it and waits. */
+  submitting?: boolean;
+}
+
+/**
+ * A form for any resource, laid out from its type's schema (and its first loaded profile). The
+ * caller indexes the StructureDefinitions of the type and its element types before rendering it.
+ */
+export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submitting }: ResourceFormProps) {
+  const { value, setProperty } = useEditedResource(defaultValue);
+  const profiles = value.meta?.profile;
+  const state = useMemo(
+    () => ({ outcome, profileUrl: profiles?.find((url) => isProfileLoaded(url)) }),
+    [outcome, profiles]
+  );
+  const schema = tryGetDataType(value.resourceType, state.profileUrl);
+
+  if (!schema) {
+    return <Alert color="red" title="Error">{`No schema for ${value.resourceType}`}</Alert>;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // resourceType is never empty, so something is always left.
+    onSubmit(cleanValue(value) as Resource);
+  };
+  const fields = Object.keys(schema.elements).filter((name) => !RESOURCE_HIDDEN.has(name));
+  return (
+    <FormStateContext.Provider value={state}>
+      <form onSubmit={submit} noValidate aria-label={`${value.resourceType} form`}>
+        <Stack gap="sm">
+          {outcome && (
+            <Alert color="red" title="Error" role="alert">
+              {outcomeText(outcome)}
+            </Alert>
+          )}
+          <Group grow>
+            <TextInput label="Resource Type" value={value.resourceType} disabled />
+            <TextInput label="ID" value={value.id ?? ''} disabled />
+          </Group>
+          {fields.map((name) => (
+            <ElementInput
+              key={name}
+              {...elementProps(
+                name,
+                schema.elements[name] as InternalSchemaElement,
+                value as unknown as JsonObject
+              )}
+              onPropertyChange={setProperty}
+              parentPath={value.resourceType}
+            />
+          ))}
+          <Group justify="flex-end">
+            {onDelete && (
+              <Button color="red" variant="outline" onClick={onDelete} disabled={submitting}>
+                Delete
+              </Button>
+            )}
+            <Button type="submit" loading={submitting}>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormStateContext.Provider>
+  );
+}

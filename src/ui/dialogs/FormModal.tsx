@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Touch targets on tablets are at least this tall. */
+const TOUCH_HEIGHT = 44;
+
+export interface FormModalProps {
+  opened: boolean;
+  title: string;
+  /** The submit button's label ('Save', 'Assign'). */
+  submitLabel: string;
+  /** The submit button stays disabled, and Enter does nothing, until the form is complete. */
+  canSubmit: boolean;
+  /** Disables the buttons while a submission runs. */
+  busy?: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A dialog holding one small form, with Cancel and a submit button that works only when the form is complete. */
+export function FormModal({
+  opened,
+  title,
+  submitLabel,
+  canSubmit,
+  busy = false,
+  onSubmit,
+  onClose,
+  children,
+}: FormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSubmit && !busy) onSubmit();
+        }}
+      >
+        <Stack gap="md">
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" mih={TOUCH_HEIGHT} disabled={!canSubmit} loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
