@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Center, Image, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Box, Image, Table, Text } from '@mantine/core';
 import type { Attachment, Extension, Reference, Resource } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
 import { formatValue, resourceName, useReplicaQuery, useSchema } from '@/ui';
 import { fieldLabel } from '../format';
 import { presentElements, schemaOf, type PresentElement } from './element-values';
+import { SchemaNotice } from './SchemaNotice';
 
 /** Elements not shown: the narrative is HTML made from the other fields. */
 const HIDDEN = new Set(['text']);
@@ -16,20 +17,7 @@ const HIDDEN = new Set(['text']);
  */
 export function ResourceDisplay({ resource }: { resource: Resource }) {
   const schema = useSchema(resource.resourceType);
-  if (schema.status === 'loading') {
-    return (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading schema" />
-      </Center>
-    );
-  }
-  if (schema.status !== 'ready') {
-    return (
-      <Alert color="red" title="Missing schema">
-        {schema.message}
-      </Alert>
-    );
-  }
+  if (schema.status !== 'ready') return <SchemaNotice schema={schema} />;
   return (
     <Table withRowBorders verticalSpacing={6} aria-label="Resource details">
       <Table.Tbody>

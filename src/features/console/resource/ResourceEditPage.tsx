@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceForm } from './ResourceFormPlaceholder';
+import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
 import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
 import { updateChange } from './resource-changes';
@@ -51,7 +51,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
       <ResourceHeader resourceType={resourceType} title={`Edit ${resourceType}/${id}`} found={found} />
       <ResourceSyncIssues found={found} />
       {opened ? (
-        <ResourceForm
+        <ConsoleResourceForm
           defaultValue={opened.resource}
           onSubmit={(edited) => void save(edited)}
           onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}

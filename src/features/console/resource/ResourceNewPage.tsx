@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceForm } from './ResourceFormPlaceholder';
+import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
 import { createChange } from './resource-changes';
 import { useResourceWrites } from './use-resource-writes';
@@ -32,7 +32,7 @@ function NewResource({ resourceType }: { resourceType: string }) {
   return (
     <Stack gap="sm">
       <ResourceHeader resourceType={resourceType} title={`New ${resourceType}`} />
-      <ResourceForm
+      <ConsoleResourceForm
         defaultValue={empty}
         onSubmit={(resource) => void create(resource)}
         outcome={writes.outcome}

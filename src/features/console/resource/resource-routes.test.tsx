@@ -21,10 +21,26 @@ const ana: Patient = {
   birthDate: '1980-05-01',
 };
 
-/** Replaces the form's fields with these (the stand-in form edits them as JSON) and presses OK. */
-async function submitFields(fields: object): Promise<void> {
-  const editor = await screen.findByLabelText('Fields (JSON)');
-  fireEvent.change(editor, { target: { value: JSON.stringify(fields) } });
+interface PatientFields {
+  /** Given names, space-separated. */
+  given: string;
+  family: string;
+  birthDate?: string;
+}
+
+/** The form once its schema is known (the first read makes the fake server load the R4 definitions). */
+const formReady = () => screen.findByRole('button', { name: 'OK' }, { timeout: 15_000 });
+
+/** Fills the form's first name and birth date and presses OK. */
+async function submitFields(fields: PatientFields): Promise<void> {
+  await formReady();
+  if (!screen.queryByLabelText('Family'))
+    await userEvent.click(screen.getByRole('button', { name: 'Add Name' }));
+  fireEvent.change(screen.getByLabelText('Family'), { target: { value: fields.family } });
+  fireEvent.change(screen.getByLabelText('Given'), { target: { value: fields.given } });
+  if (fields.birthDate) {
+    fireEvent.change(screen.getByLabelText('Birth Date'), { target: { value: fields.birthDate } });
+  }
   await userEvent.click(screen.getByRole('button', { name: 'OK' }));
 }
 
@@ -35,7 +51,7 @@ describe('the resource routes', () => {
     const { router } = await renderConsole('/Patient/new', { heldTypes: ['Patient'] });
     expect(await screen.findByLabelText('Resource Type')).toHaveValue('Patient');
     expect(screen.getByLabelText('Resource Type')).toBeDisabled();
-    await submitFields({ name: [{ given: ['Ivo'], family: 'Novak' }] });
+    await submitFields({ given: 'Ivo', family: 'Novak' });
     // The first schema read makes the fake server load the R4 definitions, which takes a while.
     expect(await screen.findByText('Ivo Novak', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(path(router)).toMatch(/^\/Patient\/[^/]+\/details$/);
@@ -58,7 +74,7 @@ describe('the resource routes', () => {
     const { router } = await renderConsole('/Patient/p1/edit');
     expect(await screen.findByLabelText('ID')).toHaveValue('p1');
     expect(screen.getByLabelText('ID')).toBeDisabled();
-    await submitFields({ name: [{ given: ['Ana'], family: 'Ruiz' }], birthDate: '1980-06-01' });
+    await submitFields({ given: 'Ana', family: 'Ruiz', birthDate: '1980-06-01' });
     await expect.poll(() => path(router)).toBe('/Patient/p1/details');
     expect(await screen.findByText('Ana Ruiz')).toBeInTheDocument();
     expect(h.applied).toEqual([
@@ -81,10 +97,10 @@ describe('the resource routes', () => {
   it('an edit of a version another user changed meanwhile is a conflict: mine again lands, with the differences listed', async () => {
     await h.hold(ana);
     await renderConsole('/Patient/p1/edit');
-    await screen.findByLabelText('Fields (JSON)');
+    await formReady();
     const theirs = await h.other.read<Patient>('Patient', 'p1', { noCache: true });
     await h.other.update({ ...theirs, name: [{ given: ['Ana'], family: 'Other' }] });
-    await submitFields({ name: [{ given: ['Ana'], family: 'Mine' }], birthDate: '1980-05-01' });
+    await submitFields({ given: 'Ana', family: 'Mine', birthDate: '1980-05-01' });
     await h.syncNow();
     const conflict = await screen.findByRole('region', { name: 'Conflict: Edit Patient' });
     expect(within(conflict).getByText('Another user modified this Patient.')).toBeInTheDocument();
@@ -98,7 +114,7 @@ describe('the resource routes', () => {
   it('a change the server refuses shows the server’s words on the resource', async () => {
     await h.holdWithoutOnServer(ana, 'name');
     const { router } = await renderConsole('/Patient/p1/edit');
-    await submitFields({ name: [{ given: ['Ana'], family: 'Ruiz' }], birthDate: '1980-05-01' });
+    await submitFields({ given: 'Ana', family: 'Ruiz', birthDate: '1980-05-01' });
     await expect.poll(() => path(router)).toBe('/Patient/p1/details');
     await h.syncNow();
     const failure = await screen.findByRole('region', { name: 'Failed: Edit Patient' });
@@ -122,9 +138,9 @@ describe('the resource routes', () => {
   it('edits a resource the replica did not hold: it is fetched, kept, and changed through the outbox', async () => {
     await h.serve(ana);
     const { router } = await renderConsole('/Patient/p1/edit');
-    await screen.findByLabelText('Fields (JSON)');
+    await formReady();
     await expect.poll(() => h.record('Patient', 'p1')).toBeDefined();
-    await submitFields({ name: [{ given: ['Ana'], family: 'Kept' }], birthDate: '1980-05-01' });
+    await submitFields({ given: 'Ana', family: 'Kept', birthDate: '1980-05-01' });
     await expect.poll(() => path(router)).toBe('/Patient/p1/details');
     await h.syncNow();
     expect((await h.other.read<Patient>('Patient', 'p1', { noCache: true })).name?.[0]?.family).toBe('Kept');
@@ -156,7 +172,7 @@ describe('the resource routes', () => {
       heldTypes: ['Patient'],
       server: (url) => (url.startsWith('Patient/p1/_history?') ? versions : undefined),
     });
-    await userEvent.click(await screen.findByRole('link', { name: 'New...' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New...' }));
     expect(path(router)).toBe('/Patient/new');
     await router.navigate({ to: '/Patient/p1/history' } as never);
     await userEvent.click(await screen.findByRole('link', { name: 'Changes in version 2' }));
