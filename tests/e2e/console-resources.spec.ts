@@ -11,12 +11,14 @@ interface PatientFields {
 /** Fills the resource form's first name (given names space-separated) and birth date, and presses OK. */
 async function submitFields(page: Page, fields: PatientFields): Promise<void> {
   const family = page.getByLabel('Family', { exact: true }).first();
-  await expect(page.getByRole('button', { name: 'OK' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'OK', exact: true })).toBeVisible({ timeout: 30_000 });
   if ((await family.count()) === 0) await page.getByRole('button', { name: 'Add Name' }).click();
   await family.fill(fields.family);
-  await page.getByLabel('Given', { exact: true }).first().fill(fields.given);
+  const given = page.getByRole('textbox', { name: 'Given', exact: true }).first();
+  if ((await given.count()) === 0) await page.getByRole('button', { name: 'Add Given' }).click();
+  await given.fill(fields.given);
   await page.getByLabel('Birth Date', { exact: true }).fill(fields.birthDate);
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
 }
 
 const details = (page: Page) => page.getByRole('table', { name: 'Resource details' });
@@ -40,7 +42,7 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   await page.goto('/Patient');
   await page.getByRole('button', { name: 'New...' }).click();
   await expect(page).toHaveURL(/\/Patient\/new$/);
-  await expect(page.getByLabel('Resource Type')).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Resource Type' })).toBeDisabled();
   await submitFields(page, { given: 'Eva', family, birthDate: '1975-04-12' });
   await expect(details(page).getByText(`Eva ${family}`)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => onServer(page, family), { timeout: 40_000 }).toHaveLength(1);
@@ -54,7 +56,7 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   // Edit its name and birth date, online.
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/Patient/${id}/edit$`));
-  await expect(page.getByLabel('ID')).toHaveValue(id);
+  await expect(page.getByRole('textbox', { name: 'ID', exact: true })).toHaveValue(id);
   await page.screenshot({ path: `${app.SCREENSHOTS}/console-edit-1024.png`, fullPage: true });
   await submitFields(page, { given: 'Eva Maria', family, birthDate: '1975-04-21' });
   await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`));

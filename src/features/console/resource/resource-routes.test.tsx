@@ -1,5 +1,5 @@
 import type { Bundle, Patient } from '@medplum/fhirtypes';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_ID_SYSTEM } from '@/ui';
@@ -37,7 +37,10 @@ async function submitFields(fields: PatientFields): Promise<void> {
   if (!screen.queryByLabelText('Family'))
     await userEvent.click(screen.getByRole('button', { name: 'Add Name' }));
   fireEvent.change(screen.getByLabelText('Family'), { target: { value: fields.family } });
-  fireEvent.change(screen.getByLabelText('Given'), { target: { value: fields.given } });
+  if (!screen.queryByRole('textbox', { name: 'Given' })) {
+    await userEvent.click(screen.getByRole('button', { name: 'Add Given' }));
+  }
+  fireEvent.change(screen.getByRole('textbox', { name: 'Given' }), { target: { value: fields.given } });
   if (fields.birthDate) {
     fireEvent.change(screen.getByLabelText('Birth Date'), { target: { value: fields.birthDate } });
   }
@@ -53,8 +56,8 @@ describe('the resource routes', () => {
     expect(screen.getByLabelText('Resource Type')).toBeDisabled();
     await submitFields({ given: 'Ivo', family: 'Novak' });
     // The first schema read makes the fake server load the R4 definitions, which takes a while.
-    expect(await screen.findByText('Ivo Novak', {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(path(router)).toMatch(/^\/Patient\/[^/]+\/details$/);
+    await expect.poll(() => path(router), { timeout: 15_000 }).toMatch(/^\/Patient\/[^/]+\/details$/);
+    await waitFor(() => expect(screen.getByText('Ivo Novak')).toBeInTheDocument(), { timeout: 15_000 });
     expect(h.applied).toMatchObject([{ kind: 'create', resourceType: 'Patient', label: 'Create Patient' }]);
 
     await h.syncNow();
