@@ -1,5 +1,6 @@
 import { Table, type TableProps, type TableTrProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableHeader } from './TableHeader';
 
 /** One row: its key, a cell per column, and what the row itself carries (a highlight, a name). */
 export interface SimpleTableRow {
@@ -21,13 +22,7 @@ export interface SimpleTableProps extends Omit<TableProps, 'children'> {
 export function SimpleTable({ label, columns, rows, minWidth, ...tableProps }: SimpleTableProps) {
   const table = (
     <Table aria-label={label} verticalSpacing="xs" {...tableProps}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column}>{column}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHeader headings={columns} />
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.key} {...row.props}>
