@@ -13,13 +13,13 @@
  *   what the service worker precaches in the background for later routes is not counted.
  * Run `npm run build` first.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startServer as startHostOn, signIn as signInOn } from './app-host';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -38,37 +38,8 @@ if (!existsSync('dist/index.html')) {
 const ms = (value: number): string => `${Math.round(value)} ms`;
 const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER BUDGET');
 
-async function startServer(dataFile: string): Promise<() => Promise<void>> {
-  const child = spawn(
-    'npx',
-    ['tsx', 'mocks/http/main.ts', '--port', String(PORT), '--reset', '--data', dataFile],
-    { stdio: 'ignore', detached: true }
-  );
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/config.json`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 30_000) throw new Error('The server did not answer within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-(child.pid as number), 'SIGTERM');
-    await exited;
-  };
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${BASE}/signin`);
-  await page.getByLabel('Email').fill('doctor@example.com');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password' }).fill('password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/Task/);
-}
+const startServer = (dataFile: string) => startHostOn(PORT, dataFile);
+const signIn = (page: Page) => signInOn(page, BASE);
 
 const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
 

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The console's pages, loaded on first visit: the task routes never download them (nor what only
@@ -57,3 +57,27 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
     </Loading>
   );
 }
+
+type ConsoleModule = typeof import('../features/console');
+type ConsolePageName = 'ResourceNewPage' | 'ResourceEditPage' | 'ResourceDeletePage' | 'ResourceDiffPage';
+
+/** A console page, loaded on first visit, behind the loader. */
+function consolePage<Name extends ConsolePageName>(name: Name) {
+  type Props = ComponentProps<ConsoleModule[Name]>;
+  // Typed by the caller's Props; TypeScript cannot check a spread of a generic component's props.
+  const Page = lazy(async () => ({
+    default: (await import('../features/console'))[name] as ComponentType<object>,
+  }));
+  return function ConsolePage(props: Props) {
+    return (
+      <Loading>
+        <Page {...(props as object)} />
+      </Loading>
+    );
+  };
+}
+
+export const ConsoleNewRoute = consolePage('ResourceNewPage');
+export const ConsoleEditRoute = consolePage('ResourceEditPage');
+export const ConsoleDeleteRoute = consolePage('ResourceDeletePage');
+export const ConsoleDiffRoute = consolePage('ResourceDiffPage');

@@ -5,8 +5,10 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useParams,
   type RouterHistory,
 } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import type { ApiClient } from '../sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
@@ -19,7 +21,11 @@ import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '
 import { AppLayout } from './shell/AppLayout';
 import { PageError } from './shell/PageError';
 import {
+  ConsoleDeleteRoute,
+  ConsoleDiffRoute,
+  ConsoleEditRoute,
   ConsoleListRoute,
+  ConsoleNewRoute,
   ConsoleResourceRoute,
   ConsoleVersionRoute,
   defaultConsoleTab,
@@ -165,14 +171,56 @@ const consoleTabRoute = createRoute({
   },
 });
 
-const consoleVersionRoute = createRoute({
+/** One version of a resource (/_history/{versionId}), or what it changed (/_history/{versionId}/diff). */
+function versionRoute(
+  suffix: '' | '/diff',
+  Page: ComponentType<{ resourceType: string; id: string; versionId: string }>
+) {
+  const route = createRoute({
+    getParentRoute: () => signedInRoute,
+    path: `/$resourceType/$id/_history/$versionId${suffix}` as const,
+    component: function ConsoleVersion() {
+      const params = route.useParams() as { resourceType: string; id: string; versionId: string };
+      return <Page {...params} />;
+    },
+  });
+  return route;
+}
+
+const consoleVersionRoute = versionRoute('', ConsoleVersionRoute);
+/** What a version changed from the one before it (the history table's Diff link). */
+const consoleDiffRoute = versionRoute('/diff', ConsoleDiffRoute);
+
+/** A new resource of a type: the list's New button. */
+function ConsoleNew() {
+  const { resourceType = '' } = useParams({ strict: false });
+  return <ConsoleNewRoute key={resourceType} resourceType={resourceType} />;
+}
+
+const consoleNewRoute = createRoute({
   getParentRoute: () => signedInRoute,
-  path: '/$resourceType/$id/_history/$versionId',
-  component: function ConsoleVersion() {
-    const { resourceType, id, versionId } = consoleVersionRoute.useParams();
-    return <ConsoleVersionRoute resourceType={resourceType} id={id} versionId={versionId} />;
-  },
+  path: '/$resourceType/new',
+  component: ConsoleNew,
 });
+
+/** A page that acts on one resource, /{type}/{id}/edit or /{type}/{id}/delete. */
+function resourceActionRoute<Action extends 'edit' | 'delete'>(
+  action: Action,
+  Page: typeof ConsoleEditRoute
+) {
+  const route = createRoute({
+    getParentRoute: () => signedInRoute,
+    path: `/$resourceType/$id/${action}` as const,
+    component: function ConsoleResourceAction() {
+      const { resourceType, id } = route.useParams() as { resourceType: string; id: string };
+      return <Page key={`${resourceType}/${id}`} resourceType={resourceType} id={id} />;
+    },
+  });
+  return route;
+}
+
+const consoleEditRoute = resourceActionRoute('edit', ConsoleEditRoute);
+const consoleDeleteRoute = resourceActionRoute('delete', ConsoleDeleteRoute);
 
 /** Dev mode only: the fake server's developer mailbox. */
 const mailboxRoute = createRoute({
@@ -206,9 +254,13 @@ const routeTree = rootRoute.addChildren([
     uploadRoute,
     ...(import.meta.env.DEV ? [mailboxRoute] : []),
     consoleListRoute,
+    consoleNewRoute,
     consoleResourceRoute,
+    consoleEditRoute,
+    consoleDeleteRoute,
     consoleTabRoute,
     consoleVersionRoute,
+    consoleDiffRoute,
   ]),
 ]);
 

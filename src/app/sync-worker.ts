@@ -16,6 +16,8 @@ export function connectSyncWorker(database: string): SyncServiceApi {
     start: (config) => remote.start(config),
     applyChange: (change) => remote.applyChange(change),
     syncNow: () => remote.syncNow(),
+    keepResources: (resources) => remote.keepResources(resources),
+    keepDefinitions: (rows) => remote.keepDefinitions(rows),
     keepServerVersions: (resources) => remote.keepServerVersions(resources),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
     dismissFailure: (seq) => remote.dismissFailure(seq),

@@ -1,6 +1,13 @@
 import Dexie, { type Table } from 'dexie';
 import { REPLICA_DATABASE_NAME, REPLICA_SCHEMA, type SchemaVersion } from './schema';
-import type { ConflictRecord, OutboxEntry, ResourceKey, StoredResource, SyncCursor } from './types';
+import type {
+  ConflictRecord,
+  DefinitionRow,
+  OutboxEntry,
+  ResourceKey,
+  StoredResource,
+  SyncCursor,
+} from './types';
 
 /** A row of the meta table: small values such as session tokens and sync bookkeeping. */
 export interface MetaRow {
@@ -30,6 +37,7 @@ export class ReplicaDatabase extends Dexie {
   declare readonly conflicts: Table<ConflictRecord, number>;
   declare readonly cursors: Table<SyncCursor, string>;
   declare readonly meta: Table<MetaRow, string>;
+  declare readonly definitions: Table<DefinitionRow, string>;
 
   constructor(options: ReplicaDatabaseOptions = {}) {
     super(options.name ?? REPLICA_DATABASE_NAME, {

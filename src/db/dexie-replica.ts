@@ -6,6 +6,7 @@ import { REPLICA_TABLES } from './schema';
 import type * as Replica from './types';
 
 type ConflictRecord = Replica.ConflictRecord;
+type DefinitionRow = Replica.DefinitionRow;
 type OutboxEntry = Replica.OutboxEntry;
 type ResourceKey = Replica.ResourceKey;
 type StoredResource = Replica.StoredResource;
@@ -29,15 +30,25 @@ export class DexieReplicaStore implements Replica.ReplicaStore {
     this.lifecycle = new ReplicaLifecycle(this.db);
   }
 
+  /**
+   * The replica's tables this database has: a store opened at an older schema version (an upgrade
+   * test) lacks the tables added since, and a transaction may only name tables that exist.
+   */
+  private tables(): string[] {
+    const present = new Set(this.db.tables.map((table) => table.name));
+    return REPLICA_TABLES.filter((name) => present.has(name));
+  }
+
   async transaction<T>(work: (tx: Replica.ReplicaTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction('rw', [...REPLICA_TABLES], (transaction) =>
+    return this.db.transaction('rw', this.tables(), (transaction) =>
       work(new DexieReplicaTransaction(transaction))
     );
   }
 
   async wipe(): Promise<void> {
-    await this.db.transaction('rw', [...REPLICA_TABLES], async (transaction) => {
-      await Promise.all(REPLICA_TABLES.map((name) => transaction.table(name).clear()));
+    const tables = this.tables();
+    await this.db.transaction('rw', tables, async (transaction) => {
+      await Promise.all(tables.map((name) => transaction.table(name).clear()));
     });
   }
 
@@ -55,12 +66,17 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   private readonly cursors: Table<SyncCursor, string>;
   private readonly meta: Table<MetaRow, string>;
 
-  constructor(transaction: Transaction) {
+  constructor(private readonly transaction: Transaction) {
     this.resources = transaction.table('resources');
     this.outbox = transaction.table('outbox');
     this.conflicts = transaction.table('conflicts');
     this.cursors = transaction.table('cursors');
     this.meta = transaction.table('meta');
+  }
+
+  /** Read when used: a database at a schema version before the table has none. */
+  private get definitions(): Table<DefinitionRow, string> {
+    return this.transaction.table('definitions');
   }
 
   getResource(key: ResourceKey) {
@@ -152,6 +168,14 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
 
   async putMeta(key: string, value: unknown) {
     await this.meta.put({ key, value });
+  }
+
+  getDefinition(key: string) {
+    return this.definitions.get(key);
+  }
+
+  async putDefinition(row: DefinitionRow) {
+    await this.definitions.put(row);
   }
 }
 

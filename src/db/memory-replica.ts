@@ -1,6 +1,7 @@
 import { recordState, storedForm, withPatientState } from './derive';
 import type {
   ConflictRecord,
+  DefinitionRow,
   OutboxEntry,
   ReplicaStore,
   ReplicaTransaction,
@@ -15,6 +16,7 @@ interface Tables {
   conflicts: Map<number, ConflictRecord>;
   cursors: Map<string, SyncCursor>;
   meta: Map<string, unknown>;
+  definitions: Map<string, DefinitionRow>;
   nextSeq: number;
 }
 
@@ -60,7 +62,7 @@ export class MemoryReplicaStore implements ReplicaStore {
   }
 }
 
-type MapName = 'resources' | 'outbox' | 'conflicts' | 'cursors' | 'meta';
+type MapName = 'resources' | 'outbox' | 'conflicts' | 'cursors' | 'meta' | 'definitions';
 
 /** What a transaction replaced, to put back if it fails. */
 class Journal {
@@ -91,6 +93,7 @@ function emptyTables(): Tables {
     conflicts: new Map(),
     cursors: new Map(),
     meta: new Map(),
+    definitions: new Map(),
     nextSeq: 1,
   };
 }
@@ -209,5 +212,14 @@ class MemoryTransaction implements ReplicaTransaction {
 
   async putMeta(key: string, value: unknown) {
     this.set('meta', key, copy(value));
+  }
+
+  async getDefinition(key: string) {
+    const found = this.t.definitions.get(key);
+    return found && copy(found);
+  }
+
+  async putDefinition(row: DefinitionRow) {
+    this.set('definitions', row.key, copy(row));
   }
 }

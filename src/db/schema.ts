@@ -78,6 +78,11 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
           withQueueKeys(record);
         }),
   },
+  {
+    // The schema the console reads offline: StructureDefinitions and ValueSet expansions by key.
+    version: 3,
+    stores: { definitions: 'key' },
+  },
 ];
 
 /** The meta key the rehearsal upgrade writes (when the upgrade ran, ISO instant). */
@@ -108,4 +113,4 @@ export const REPLICA_SCHEMA: readonly SchemaVersion[] = [
 ];
 
 /** The table names of the replica, for transactions over all of them. */
-export const REPLICA_TABLES = ['resources', 'outbox', 'conflicts', 'cursors', 'meta'] as const;
+export const REPLICA_TABLES = ['resources', 'outbox', 'conflicts', 'cursors', 'meta', 'definitions'] as const;

@@ -98,6 +98,17 @@ export interface SyncCursor {
   mode: 'history' | 'search';
 }
 
+/**
+ * A definition the console keeps for offline use, fetched once from the server: the compacted
+ * StructureDefinitions of a type ('schema/Patient') or a ValueSet expansion ('expand/{url}|{filter}').
+ */
+export interface DefinitionRow {
+  key: string;
+  value: unknown;
+  /** ISO instant of the fetch. */
+  fetchedAt: string;
+}
+
 /** The tables of the replica, inside one atomic transaction. */
 export interface ReplicaTransaction {
   getResource(key: ResourceKey): Promise<StoredResource | undefined>;
@@ -131,6 +142,9 @@ export interface ReplicaTransaction {
 
   getMeta<T>(key: string): Promise<T | undefined>;
   putMeta(key: string, value: unknown): Promise<void>;
+
+  getDefinition(key: string): Promise<DefinitionRow | undefined>;
+  putDefinition(row: DefinitionRow): Promise<void>;
 }
 
 /** The local replica: IndexedDB through Dexie in the app, memory in unit tests. */

@@ -10,6 +10,12 @@
  * - useProfile() → { reference: 'Practitioner/123', profile }
  * - useUserQueues() → { roles: [{ code, display }], states: [{ code, display }], loading }
  * - useValueSet(url) → { valueSet, codes: ValueSetExpansionContains[], loading }
+ * - useSchema(resourceType) → { status: 'loading' | 'ready' | 'missing' | 'offline' | 'error', message }:
+ *     the type's StructureDefinition indexed in @medplum/core's schema (getDataType works once
+ *     'ready'): from the replica's copy offline, else fetched once from the server and kept.
+ * - useFormDataSources() → { searchReferences(targetTypes, text), expandValueSet(url, filter) }: the
+ *     resource form's reference picker (_count 10 by a name-like parameter) and value set codes, over
+ *     the server when it answers, the replica and kept expansions when not.
  * - useSyncStatus() → { online, syncing, pending, conflicts, failed, lastSyncedAt, signedIn }
  * - useSyncIssues() → { conflicts, failures, entries }; useUnsyncedCount() → number | undefined
  * - useReplicaSearch(resourceType, query) → { status: 'loading' | 'ready' | 'not-held' | 'invalid', records,
@@ -65,6 +71,7 @@ export { useReplicaSearch } from './hooks/use-replica-search';
 export { searchReplica, type ReplicaSearchState } from './replica/search';
 export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';
 export { useResource, type ResourceState } from './hooks/use-resource';
+export { useConfirmedId } from './hooks/use-confirmed-id';
 export { useCommands, type Commands } from './hooks/use-commands';
 export {
   useSyncStatus,
@@ -77,16 +84,29 @@ export {
 export { useProfile, useSessionState, type ProfileState } from './hooks/use-profile';
 export { useUserQueues, type UserQueues, type QueueChoice } from './hooks/use-user-queues';
 export { useValueSet, type ValueSetState } from './hooks/use-value-set';
+export { useSchema, type SchemaState } from './schema/use-schema';
+export {
+  useFormDataSources,
+  createFormDataSources,
+  referenceSearchParameter,
+  referenceTo,
+  REFERENCE_SEARCH_COUNT,
+  type FormDataSources,
+} from './schema/form-data-sources';
+export { compactDefinition, indexDefinitions, schemaKey, expansionKey } from './schema/definitions';
 export { SyncStatusIndicator, pendingText } from './sync/SyncStatusIndicator';
 export {
   ConflictsPanel,
   ConflictCard,
+  FailureItem,
   CONFLICT_MESSAGE,
+  conflictMessage,
   type ConflictsPanelProps,
 } from './sync/ConflictsPanel';
 export { OfflineNotice } from './sync/OfflineNotice';
 export { ReplicaLifecycleNotice, type LifecycleSource } from './sync/ReplicaLifecycleNotice';
 export { ListPager, type ListPagerProps } from './list/ListPager';
+export { SimpleTable, type SimpleTableProps, type SimpleTableRow } from './list/SimpleTable';
 export { DEFAULT_PAGE_SIZE, pageOffset, pageSearch, pageSize, withOffset } from './list/paging';
 export {
   parseUrlSearch,
@@ -117,6 +137,7 @@ export {
 export { formatContactPoint, formatIdentifier, formatReference } from './format/identifier';
 export { formatMoney, formatQuantity, formatRange, formatRatio } from './format/quantity';
 export { formatTiming } from './format/timing';
+export { resourceName } from './format/resource-name';
 export {
   formatDate,
   formatDateTime,
@@ -154,7 +175,6 @@ export {
   NO_NAMES,
   referenceLabel,
   referencesWithoutDisplay,
-  resourceName,
   type ReferenceNames,
 } from './references/reference-names';
 export { useReferenceNames } from './references/use-reference-names';

@@ -79,7 +79,7 @@ test.describe('the generic console', () => {
     const history = page.getByRole('table', { name: 'History' });
     await expect(history.getByRole('columnheader')).toHaveText(['Author', 'Date', 'Version']);
     const version = report?.meta?.versionId ?? '';
-    await history.getByRole('link', { name: version }).click();
+    await history.getByRole('link', { name: version, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/DiagnosticReport/${id}/_history/${version}$`));
     await expect(page.getByRole('heading', { name: `Version ${version}` })).toBeVisible();
 

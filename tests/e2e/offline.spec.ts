@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   actions,
-  hasServiceWorker,
   openTaskInApp,
   outbox,
   pendingInHeader,
   readyTasks,
+  reloadOffline,
   SCREENSHOTS,
   serverRead,
   signIn,
@@ -15,23 +15,6 @@ import {
 } from './support/app';
 
 const DOCTOR = 'Practitioner/';
-
-/** Reloads the page while the browser is offline; without a service worker only the API is cut off. */
-async function reloadOffline(page: Page): Promise<void> {
-  if (await hasServiceWorker(page)) {
-    await page.reload();
-    return;
-  }
-  // No service worker precaches the app shell yet, so a real offline reload cannot load the page:
-  // load it with the network up but every API call refused, which is what the app sees offline.
-  test.info().annotations.push({
-    type: 'note',
-    description: 'reloaded with only the API offline (no service worker)',
-  });
-  await page.context().route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
-  await page.context().setOffline(false);
-  await page.reload();
-}
 
 test.describe('offline', () => {
   test('five kinds of change made offline survive a reload and all land on the server', async ({

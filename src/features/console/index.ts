@@ -1,3 +1,7 @@
 export { ResourceListPage } from './list/ResourceListPage';
 export { ResourcePage } from './resource/ResourcePage';
 export { ResourceVersionPage } from './resource/ResourceVersionPage';
+export { ResourceEditPage } from './resource/ResourceEditPage';
+export { ResourceNewPage } from './resource/ResourceNewPage';
+export { ResourceDeletePage } from './resource/ResourceDeletePage';
+export { ResourceDiffPage } from './resource/ResourceDiffPage';

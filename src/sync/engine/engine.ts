@@ -5,6 +5,7 @@ import { FhirClient } from '../fhir/fhir-client';
 import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';
+import { keepServerVersions as keepAndFollow } from './keep';
 import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
@@ -145,6 +146,14 @@ export class SyncEngine {
     await this.refreshStatus();
     if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
     return applied;
+  }
+
+  /** Keeps server versions the page read, and follows their types from now on. */
+  async keep(resources: Resource[]): Promise<void> {
+    const keys = await keepAndFollow(this.context.replica, resources);
+    this.changed(keys);
+    // The status is announced again, so in-memory readers (which no live query watches) read anew.
+    await this.refreshStatus();
   }
 
   /**

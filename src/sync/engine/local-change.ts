@@ -41,7 +41,7 @@ export async function applyLocalChange(deps: LocalChangeDeps, change: LocalChang
       operations,
       // The server version the user saw; a resource created here and not yet confirmed has none yet
       // (the engine fills it in when the create is confirmed).
-      baseVersionId: record.server?.meta?.versionId,
+      baseVersionId: change.baseVersionId ?? record.server?.meta?.versionId,
       commutes: change.kind === 'patch' && change.commutes,
       label,
       ...freshEntry(deps),

@@ -481,22 +481,28 @@ async function fetchMissingReferences(
   else await store(context, found, newest);
   const types = [...wanted.keys()];
   if (types.length === 0 || batch) return extra;
-  await context.replica.transaction(async (tx) => {
-    const followed = await followedTypes(tx);
-    const added = types.filter((type) => !followed.includes(type));
-    if (added.length === 0) return;
-    await tx.putMeta(
-      META_FOLLOWED_TYPES,
-      [...followed, ...added].filter((type) => !CORE_TYPES.includes(type))
-    );
-    const historyTypes = (await tx.getMeta<string[]>(META_CAPABILITIES)) ?? [];
-    for (const type of added) {
-      if (await tx.getCursor(type)) continue;
-      const mode = historyTypes.includes(type) ? 'history' : 'search';
-      await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
-    }
-  });
+  await context.replica.transaction((tx) => followTypes(tx, types, newest));
   return extra;
+}
+
+/**
+ * Adds types to those the pull follows by deltas, each from the newest version seen of it: what the
+ * replica holds of them then stays current.
+ */
+export async function followTypes(tx: ReplicaTransaction, types: string[], newest: Newest): Promise<void> {
+  const followed = await followedTypes(tx);
+  const added = types.filter((type) => !followed.includes(type));
+  if (added.length === 0) return;
+  await tx.putMeta(
+    META_FOLLOWED_TYPES,
+    [...followed, ...added].filter((type) => !CORE_TYPES.includes(type))
+  );
+  const historyTypes = (await tx.getMeta<string[]>(META_CAPABILITIES)) ?? [];
+  for (const type of added) {
+    if (await tx.getCursor(type)) continue;
+    const mode = historyTypes.includes(type) ? 'history' : 'search';
+    await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
+  }
 }
 
 /** Stores a page of server versions in one transaction. */

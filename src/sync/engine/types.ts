@@ -23,6 +23,12 @@ export interface LocalChange {
   commutes: boolean;
   /** 'Claim Task', 'Add Note'. */
   label: string;
+  /**
+   * The server version the user edited ('patch', 'delete'), when the screen showed it earlier (a form
+   * opened before a pull brought a newer one): the server tests this version, so another user's
+   * change in between becomes a conflict. The replica's server version when unset.
+   */
+  baseVersionId?: string;
 }
 
 export interface AppliedChange {

@@ -1,5 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
+import type { DefinitionRow } from '@/db/types';
 import type { ApiClient } from '../client';
+import { keepDefinitions } from '../engine/keep';
 import { Emitter } from '../events';
 import { SYNC_LOCK_NAME, type SyncEngine } from '../engine/engine';
 import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
@@ -62,6 +64,14 @@ export class SyncService implements SyncServiceApi {
     if (this.current.leader) await engine.syncNow();
     else this.nudgeLeader();
     return this.current;
+  }
+
+  async keepResources(resources: Resource[]): Promise<void> {
+    await this.requireEngine().keep(resources);
+  }
+
+  async keepDefinitions(rows: DefinitionRow[]): Promise<void> {
+    await keepDefinitions(this.platform.replica, rows);
   }
 
   async keepServerVersions(resources: Resource[]): Promise<void> {

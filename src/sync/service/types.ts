@@ -1,6 +1,6 @@
 import { REPLICA_DATABASE_NAME } from '@/db/schema';
 import type { Resource } from '@medplum/fhirtypes';
-import type { ReplicaStore } from '@/db/types';
+import type { DefinitionRow, ReplicaStore } from '@/db/types';
 import { IDLE_SYNC_STATUS, type AppliedChange, type LocalChange, type SyncStatus } from '../engine/types';
 import type { Clock, FetchLike, KeyValueStorage } from '../platform';
 import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
@@ -38,6 +38,13 @@ export interface SyncServiceApi {
   /** Applies a change to the replica and the outbox in one transaction: resolved once durable. */
   applyChange(change: LocalChange): Promise<AppliedChange>;
   syncNow(): Promise<ServiceStatus>;
+  /**
+   * Keeps server versions the page read (a resource the replica did not hold), so they are there
+   * offline and can be changed; their types are followed by the pull from then on.
+   */
+  keepResources(resources: Resource[]): Promise<void>;
+  /** Stores definitions the console keeps for offline use (schemas, value set expansions). */
+  keepDefinitions(rows: DefinitionRow[]): Promise<void>;
   /** Keeps versions the page read from the server in the replica, as a pull would (older ones ignored). */
   keepServerVersions(resources: Resource[]): Promise<void>;
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;

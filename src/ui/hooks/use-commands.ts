@@ -19,6 +19,8 @@ export interface Commands {
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
   syncNow(): Promise<ServiceStatus>;
+  /** Keeps server versions the page read in the replica (offline use, changes); their types are followed. */
+  keepResources(resources: Resource[]): Promise<void>;
   /**
    * Keeps what the page read from the server (a console search's answers) in the replica, so it is
    * there offline; an older version than the one held is ignored.
@@ -46,6 +48,7 @@ export function useCommands(): Commands {
       dismissFailure: (seq) => service.dismissFailure(seq),
       retryFailure: (seq) => service.retryFailure(seq),
       syncNow: () => service.syncNow(),
+      keepResources: (resources) => service.keepResources(resources),
       keepServerVersions: (resources) => service.keepServerVersions(resources),
     }),
     [service, overlay]

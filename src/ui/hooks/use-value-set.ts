@@ -25,7 +25,8 @@ export function useValueSet(url: string): ValueSetState {
   };
 }
 
-function codesOf(valueSet: ValueSet | undefined): ValueSetExpansionContains[] {
+/** The codes a value set offers: its expansion, else the concepts its compose lists. */
+export function codesOf(valueSet: ValueSet | undefined): ValueSetExpansionContains[] {
   if (!valueSet) return [];
   if (valueSet.expansion?.contains?.length) return flatten(valueSet.expansion.contains);
   return (valueSet.compose?.include ?? []).flatMap((include) =>

@@ -1,6 +1,7 @@
 import type { Reference } from '@medplum/fhirtypes';
 import { useReplicaQuery } from '../use-replica-query';
-import { NO_NAMES, referencesWithoutDisplay, resourceName, type ReferenceNames } from './reference-names';
+import { resourceName } from '../format/resource-name';
+import { NO_NAMES, referencesWithoutDisplay, type ReferenceNames } from './reference-names';
 
 /** The names, from the replica, of the resources these references point at without a display (live). */
 export function useReferenceNames(references: (Reference | undefined)[]): ReferenceNames {

@@ -27,6 +27,7 @@ export function dexieReader(db: ReplicaDatabase): ReplicaReader {
     async meta<T>(key: string) {
       return (await db.meta.get(key))?.value as T | undefined;
     },
+    definition: (key) => db.definitions.get(key),
     search: dexieQueryReader(db),
   };
 }

@@ -29,6 +29,7 @@ export function storeReader(store: MemoryReplicaStore): ReplicaReader {
       };
     },
     meta: (key) => store.transaction((tx) => tx.getMeta(key)),
+    definition: (key) => store.transaction((tx) => tx.getDefinition(key)),
     search: {
       listResources: (resourceType, conditions) => listing().listResources(resourceType, conditions),
       getResources: (keys) =>

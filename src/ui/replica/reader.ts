@@ -1,5 +1,6 @@
 import type {
   ConflictRecord,
+  DefinitionRow,
   OutboxEntry,
   ReplicaQueryReader,
   ResourceKey,
@@ -30,6 +31,8 @@ export interface ReplicaReader {
   counts(): Promise<ChangeCounts>;
   /** A value the sync engine keeps in the replica's meta table (the cached SearchParameters). */
   meta<T>(key: string): Promise<T | undefined>;
+  /** A definition the console keeps for offline use (a type's schema, a value set expansion). */
+  definition(key: string): Promise<DefinitionRow | undefined>;
   /** What the local query engine reads (src/sync/local-query): records by queue fields and by key. */
   readonly search: ReplicaQueryReader;
 }

@@ -1,12 +1,19 @@
-import { Alert, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ConflictRecord, OutboxEntry } from '@/db/types';
 import { useCommands } from '../hooks/use-commands';
 import { useSyncIssues } from '../hooks/use-sync-status';
+import { SimpleTable } from '../list/SimpleTable';
 import { differences, resourceTitle } from './differences';
 
-/** The words the product uses for a version conflict. */
+/** The words the product uses for a version conflict of a task. */
 export const CONFLICT_MESSAGE = 'Another user modified the task.';
+
+/** The words for a version conflict of any resource: a task's as the product says them, else its type's. */
+export function conflictMessage(key: string): string {
+  const resourceType = key.split('/')[0] ?? '';
+  return resourceType === 'Task' ? CONFLICT_MESSAGE : `Another user modified this ${resourceType}.`;
+}
 
 const TOUCH = { minHeight: 44 };
 
@@ -82,27 +89,17 @@ export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
         </Title>
         <Text size="sm">{title}</Text>
         <Alert color="orange" p="xs">
-          {CONFLICT_MESSAGE}
+          {conflictMessage(conflict.key)}
         </Alert>
         {rows.length > 0 && (
-          <Table withTableBorder striped fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Mine</Table.Th>
-                <Table.Th>Theirs</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.field}>
-                  <Table.Td>{row.field}</Table.Td>
-                  <Table.Td>{row.mine}</Table.Td>
-                  <Table.Td>{row.theirs}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SimpleTable
+            withTableBorder
+            striped
+            fz="sm"
+            verticalSpacing={undefined}
+            columns={['Field', 'Mine', 'Theirs']}
+            rows={rows.map((row) => ({ key: row.field, cells: [row.field, row.mine, row.theirs] }))}
+          />
         )}
         {error && (
           <Text c="red" size="sm" role="alert">
@@ -122,7 +119,8 @@ export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
   );
 }
 
-function FailureItem({ entry }: { entry: OutboxEntry }) {
+/** One change the server refused, with its words, 'Retry' and 'Dismiss'. */
+export function FailureItem({ entry }: { entry: OutboxEntry }) {
   const commands = useCommands();
   const { busy, error, run } = useBusyAction();
   const seq = entry.seq ?? 0;

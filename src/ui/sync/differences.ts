@@ -1,4 +1,5 @@
-import type { Resource } from '@medplum/fhirtypes';
+import type { HumanName, Resource } from '@medplum/fhirtypes';
+import { formatHumanName } from '../format/human-name';
 
 /** One field that differs between my version and theirs, in words. */
 export interface Difference {
@@ -58,6 +59,7 @@ export function summarise(value: unknown): string {
     const coding = record.coding[0] as { display?: string; code?: string } | undefined;
     return coding?.display ?? coding?.code ?? '(none)';
   }
+  if ('family' in record || 'given' in record) return formatHumanName(record as HumanName);
   const period = record.period as { end?: string } | undefined;
   if (period?.end) return period.end;
   const text = JSON.stringify(value);

@@ -33,6 +33,9 @@ import { ReplicaProvider } from '../ReplicaProvider';
 import { storeReader } from '../replica/memory-reader';
 import { parseUrlSearch, stringifyUrlSearch } from '../list/url-search';
 
+/** The one Task fixture builder, for screens' tests that need a task beside what they show. */
+export { task as taskFixture } from '@/db/testing/fixtures';
+
 const BASE_URL = 'http://harness.test/';
 const PROJECT = 'clinic';
 

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 
@@ -63,7 +63,9 @@ export function outbox(page: Page): Promise<{ label: string; state: string; key:
           const db = open.result;
           const request = db.transaction('outbox').objectStore('outbox').getAll();
           request.onsuccess = () => {
-            resolve(request.result);
+            // Only what the tests read: a change's operations may be too deep to cross back.
+            const entries = request.result as { label: string; state: string; key: string; error?: string }[];
+            resolve(entries.map(({ label, state, key, error }) => ({ label, state, key, error })));
             db.close();
           };
         };
@@ -158,4 +160,21 @@ export async function pendingInHeader(page: Page): Promise<number> {
 /** Whether a service worker controls the page (then the app shell loads offline). */
 export function hasServiceWorker(page: Page): Promise<boolean> {
   return page.evaluate(() => !!navigator.serviceWorker?.controller);
+}
+
+/** Reloads the page while the browser is offline; without a service worker only the API is cut off. */
+export async function reloadOffline(page: Page): Promise<void> {
+  if (await hasServiceWorker(page)) {
+    await page.reload();
+    return;
+  }
+  // No service worker precaches the app shell yet, so a real offline reload cannot load the page:
+  // load it with the network up but every API call refused, which is what the app sees offline.
+  test.info().annotations.push({
+    type: 'note',
+    description: 'reloaded with only the API offline (no service worker)',
+  });
+  await page.context().route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
+  await page.context().setOffline(false);
+  await page.reload();
 }

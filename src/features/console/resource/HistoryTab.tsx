@@ -1,45 +1,50 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '@/ui';
+import { formatDateTime, SimpleTable } from '@/ui';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
 
-/** The History tab: every version of the resource, with its author and date. */
+/** The History tab: every version of the resource, with its author and date, and what it changed. */
 export function HistoryTab({ resourceType, id }: { resourceType: string; id: string }) {
   const history = useHistory(resourceType, id);
   if (history.status !== 'ready') return <ServerStateNotice state={history} what="history" />;
   if (history.data.length === 0) return <Text c="dimmed">No results</Text>;
   return (
-    <Table aria-label="History" verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Author</Table.Th>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Version</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {history.data.map((entry) => (
-          <Table.Tr key={entry.versionId || entry.date}>
-            <Table.Td>{entry.author}</Table.Td>
-            <Table.Td>{formatDateTime(entry.date)}</Table.Td>
-            <Table.Td>
+    <SimpleTable
+      label="History"
+      columns={['Author', 'Date', 'Version']}
+      rows={history.data.map((entry) => {
+        const params = { resourceType, id, versionId: entry.versionId };
+        return {
+          key: entry.versionId || entry.date,
+          cells: [
+            entry.author,
+            formatDateTime(entry.date),
+            <Group key="version" gap="sm" wrap="nowrap">
               <Anchor
                 renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to="/$resourceType/$id/_history/$versionId"
-                    params={{ resourceType, id, versionId: entry.versionId }}
-                  />
+                  <Link {...props} to="/$resourceType/$id/_history/$versionId" params={params} />
                 )}
               >
                 {entry.versionId}
               </Anchor>
-              {entry.method === 'DELETE' && ' (deleted)'}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+              {entry.method === 'DELETE' ? (
+                <Text size="sm">(deleted)</Text>
+              ) : (
+                <Anchor
+                  size="sm"
+                  aria-label={`Changes in version ${entry.versionId}`}
+                  renderRoot={(props) => (
+                    <Link {...props} to="/$resourceType/$id/_history/$versionId/diff" params={params} />
+                  )}
+                >
+                  Diff
+                </Anchor>
+              )}
+            </Group>,
+          ],
+        };
+      })}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import type { Bundle, DiagnosticReport, Observation, Patient, Task } from '@medplum/fhirtypes';
+import type { Bundle, DiagnosticReport, Observation, Patient } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { taskFixture } from '@/ui/testing/replica-harness';
 import { consoleTestHarness } from '../testing/render-console';
 
 const observation = (id: string, code: string, value: number, interpretation?: string): Observation => ({
@@ -113,7 +114,7 @@ describe('the resource page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent)
-    ).toEqual(['Alice Smith2024-03-02 10:002', 'Lab Bot2024-03-01 08:001']);
+    ).toEqual(['Alice Smith2024-03-02 10:002Diff', 'Lab Bot2024-03-01 08:001Diff']);
     await userEvent.click(within(table).getByRole('link', { name: '1' }));
     expect(router.state.location.pathname).toBe('/DiagnosticReport/r1/_history/1');
     expect(await screen.findByRole('heading', { name: 'Version 1' })).toBeInTheDocument();
@@ -121,15 +122,11 @@ describe('the resource page', () => {
   });
 
   it('the Timeline lists the versions and the tasks about the resource', async () => {
-    const task: Task = {
-      resourceType: 'Task',
-      id: 't1',
-      status: 'ready',
-      intent: 'order',
+    const task = taskFixture('t1', {
       code: { text: 'Review Diagnostic Report' },
       focus: { reference: 'DiagnosticReport/r1' },
       meta: { lastUpdated: '2024-03-03T00:00:00Z' },
-    };
+    });
     await renderConsole('/DiagnosticReport/r1/timeline', {
       held: [report, task],
       heldTypes: ['DiagnosticReport', 'Task', 'Patient'],
@@ -143,14 +140,19 @@ describe('the resource page', () => {
     expect(screen.getByRole('link', { name: 'Version 2' })).toBeInTheDocument();
   });
 
-  it('reads a resource the replica does not hold from the server, and says when it cannot', async () => {
+  it('reads a resource the replica does not hold from the server, keeps it for offline use, and says when it cannot', async () => {
     const patient: Patient = { resourceType: 'Patient', id: 'p9', name: [{ given: ['Bo'], family: 'Lee' }] };
-    const { unmount } = await renderConsole('/Patient/p9/details', {
-      server: (path) => (path === 'Patient/p9' ? patient : undefined),
-    });
+    await ctx.h.serve(patient);
+    const { unmount } = await renderConsole('/Patient/p9/details');
     expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
-    expect(screen.getByText('From the server')).toBeInTheDocument();
+    // Kept: the device shows it from its own copy, offline too.
+    expect(await screen.findByText('From this device')).toBeInTheDocument();
+    expect((await ctx.h.resource<Patient>('Patient', 'p9'))?.name?.[0]?.family).toBe('Lee');
     unmount();
+    ctx.h.setOnline(false);
+    const offline = await renderConsole('/Patient/p9/details');
+    expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
+    offline.unmount();
     // A fresh device, whose page has not read the patient before.
     await ctx.restart();
     await renderConsole('/Patient/p9/details', { online: false });

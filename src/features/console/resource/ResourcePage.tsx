@@ -1,20 +1,25 @@
-import { Alert, Anchor, Badge, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import type { DiagnosticReport, Resource } from '@medplum/fhirtypes';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { useConfirmedId } from '@/ui';
 import { ReportTab } from '../report/ReportTab';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { HistoryTab } from './HistoryTab';
-import { ResourceTree } from './ResourceTree';
+import { ResourceDisplay } from './ResourceDisplay';
+import { ResourceHeader } from './ResourceHeader';
+import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
 import { resourceTabs, tabLabel } from './tabs';
 import { TimelineTab } from './TimelineTab';
-import { useConsoleResource } from './use-console-resource';
+import { useConsoleResource, type ConsoleResourceState } from './use-console-resource';
 
 interface ResourcePageProps {
   resourceType: string;
   id: string;
   tab: string;
 }
+
+const TOUCH = { minHeight: 44 };
 
 /** /{resourceType}/{id}/{tab}: one resource of any type, its tab in the URL. */
 export function ResourcePage({ resourceType, id, tab }: ResourcePageProps) {
@@ -35,30 +40,41 @@ export function ResourcePage({ resourceType, id, tab }: ResourcePageProps) {
 function KnownResource({ resourceType, id, tab, tabs }: ResourcePageProps & { tabs: string[] }) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
+  // A resource created here moves to the server's id once the server confirms it.
+  const confirmedId = useConfirmedId(resourceType, id, found.status === 'not-found');
+  if (confirmedId) {
+    return <Navigate to="/$resourceType/$id/$tab" params={{ resourceType, id: confirmedId, tab }} replace />;
+  }
+  const actions = found.status === 'ready' && (
+    <>
+      <Button
+        variant="default"
+        style={TOUCH}
+        renderRoot={(props) => <Link {...props} to="/$resourceType/$id/edit" params={{ resourceType, id }} />}
+      >
+        Edit
+      </Button>
+      <Button
+        color="red"
+        variant="outline"
+        style={TOUCH}
+        renderRoot={(props) => (
+          <Link {...props} to="/$resourceType/$id/delete" params={{ resourceType, id }} />
+        )}
+      >
+        Delete
+      </Button>
+    </>
+  );
   return (
     <Stack gap="sm">
-      <Group gap="xs">
-        <Anchor
-          size="sm"
-          renderRoot={(props) => <Link {...props} to="/$resourceType" params={{ resourceType }} />}
-        >
-          {resourceType}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1}>{`${resourceType}/${id}`}</Title>
-        {found.status === 'ready' && (
-          <Group gap="xs">
-            {found.pending > 0 && <Badge color="yellow">Waiting to sync</Badge>}
-            <Badge variant="light" color={found.source === 'replica' ? 'teal' : 'blue'}>
-              {found.source === 'replica' ? 'From this device' : 'From the server'}
-            </Badge>
-          </Group>
-        )}
-      </Group>
+      <ResourceHeader
+        resourceType={resourceType}
+        title={`${resourceType}/${id}`}
+        found={found}
+        actions={actions}
+      />
+      <ResourceSyncIssues found={found} />
       <Tabs
         value={tab}
         onChange={(next) =>
@@ -84,36 +100,15 @@ function ResourceBody({
   resourceType,
   id,
 }: {
-  found: ReturnType<typeof useConsoleResource>;
+  found: ConsoleResourceState;
   tab: string;
   resourceType: string;
   id: string;
 }) {
   if (tab === 'history') return <HistoryTab resourceType={resourceType} id={id} />;
-  switch (found.status) {
-    case 'loading':
-      return (
-        <Center py="xl">
-          <Loader aria-label="Loading resource" />
-        </Center>
-      );
-    case 'not-found':
-      return <Alert color="gray" title="Not found">{`No ${resourceType} with id ${id}.`}</Alert>;
-    case 'offline':
-      return (
-        <Alert color="orange" title="Not available offline">
-          This device does not keep this resource, and the server cannot be reached.
-        </Alert>
-      );
-    case 'error':
-      return (
-        <Alert color="red" title="Could not load the resource">
-          {found.message}
-        </Alert>
-      );
-    case 'ready':
-      return <ReadyTab resource={found.resource} tab={tab} />;
-  }
+  if (found.status !== 'ready')
+    return <ResourceStateNotice found={found} resourceType={resourceType} id={id} />;
+  return <ReadyTab resource={found.resource} tab={tab} />;
 }
 
 function ReadyTab({ resource, tab }: { resource: Resource; tab: string }) {
@@ -121,5 +116,5 @@ function ReadyTab({ resource, tab }: { resource: Resource; tab: string }) {
     return <ReportTab report={resource as DiagnosticReport} />;
   }
   if (tab === 'timeline') return <TimelineTab resource={resource} />;
-  return <ResourceTree resource={resource} />;
+  return <ResourceDisplay resource={resource} />;
 }

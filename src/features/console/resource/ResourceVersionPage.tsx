@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatDateTime, useServerRead } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceTree } from './ResourceTree';
+import { ResourceDisplay } from './ResourceDisplay';
 import { ServerStateNotice } from './ServerStateNotice';
 
 interface ResourceVersionPageProps {
@@ -40,7 +40,7 @@ export function ResourceVersionPage({ resourceType, id, versionId }: ResourceVer
           <Text size="sm" c="dimmed">
             {formatDateTime(version.data.meta?.lastUpdated)}
           </Text>
-          <ResourceTree resource={version.data} />
+          <ResourceDisplay resource={version.data} />
         </>
       ) : (
         <ServerStateNotice state={version} what="version" />

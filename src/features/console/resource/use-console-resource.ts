@@ -1,37 +1,65 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { useResource, useServerRead } from '@/ui';
+import { useEffect } from 'react';
+import { useCommands, useResource, useServerRead, type ResourceState } from '@/ui';
+import { notReady } from '../server-state';
 
 export type ConsoleResourceState =
   | { status: 'loading' }
-  | { status: 'ready'; resource: Resource; source: 'replica' | 'server'; pending: number }
+  | {
+      status: 'ready';
+      resource: Resource;
+      source: 'replica' | 'server';
+      pending: number;
+      /** The server's version this view is based on (what an edit is tested against). */
+      versionId?: string;
+      /** The replica's sync state of the resource: its conflicts and refused changes. */
+      sync?: ResourceState<Resource>;
+    }
   | { status: 'not-found' }
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
-/** One resource: the replica's copy (the user's view, live) when it holds it, else the server's. */
+/**
+ * One resource: the replica's copy (the user's view, live) when it holds it, else the server's,
+ * which is then kept in the replica (and its type followed) for offline use and for changes.
+ */
 export function useConsoleResource(resourceType: string, id: string): ConsoleResourceState {
   const local = useResource(resourceType, id);
+  const { keepResources } = useCommands();
   const needsServer = !local.loading && !local.found;
   const server = useServerRead(needsServer ? `${resourceType}/${id}` : null, (fhir) =>
     fhir.read(resourceType, id)
   );
+  const fetched = server.status === 'ready' ? server.data : undefined;
+  useEffect(() => {
+    // Kept so it is there offline; if storing fails the page still shows the server's copy.
+    if (fetched) void keepResources([fetched]).catch(() => undefined);
+  }, [fetched, keepResources]);
+
   if (local.loading) return { status: 'loading' };
   if (local.found) {
     return local.resource
-      ? { status: 'ready', resource: local.resource, source: 'replica', pending: local.pending }
+      ? {
+          status: 'ready',
+          resource: local.resource,
+          source: 'replica',
+          pending: local.pending,
+          versionId: local.record?.server?.meta?.versionId,
+          sync: local,
+        }
       : { status: 'not-found' };
   }
-  switch (server.status) {
-    case 'idle':
-    case 'loading':
-      return { status: 'loading' };
-    case 'offline':
-      return { status: 'offline' };
-    case 'error':
-      return /not found|gone|deleted/i.test(server.message)
-        ? { status: 'not-found' }
-        : { status: 'error', message: server.message };
-    case 'ready':
-      return { status: 'ready', resource: server.data, source: 'server', pending: 0 };
+  if (fetched) {
+    return {
+      status: 'ready',
+      resource: fetched,
+      source: 'server',
+      pending: 0,
+      versionId: fetched.meta?.versionId,
+    };
   }
+  const state = notReady(server) ?? { status: 'loading' };
+  return state.status === 'error' && /not found|gone|deleted/i.test(state.message)
+    ? { status: 'not-found' }
+    : state;
 }

@@ -1,7 +1,7 @@
 import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { ConflictCard, formatCodeableConcept, useResource } from '@/ui';
+import { ConflictCard, formatCodeableConcept, useConfirmedId, useResource } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
 import { statusText } from '../format';
@@ -10,7 +10,6 @@ import { PatientSummary } from './PatientSummary';
 import { TaskDetailsTab } from './TaskDetailsTab';
 import { TaskNotesTab } from './TaskNotesTab';
 import { TaskTimelineTab } from './TaskTimelineTab';
-import { useConfirmedId } from './use-confirmed-id';
 
 /** Below the 60 px header, with the page's padding. */
 const HEADER_OFFSET = 76;
@@ -33,7 +32,7 @@ export function isTaskTab(tab: string): tab is TaskTab {
 export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
   const navigate = useNavigate();
   const state = useResource<Task>('Task', id);
-  const confirmedId = useConfirmedId(id, !state.loading && !state.resource);
+  const confirmedId = useConfirmedId('Task', id, !state.loading && !state.resource);
 
   if (state.loading) {
     return (

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import type { Page } from 'playwright-core';
+
+/** Starts the `npm start` host on `port` with fresh seed data in `dataFile`; resolves with its stop. */
+export async function startServer(port: number, dataFile: string): Promise<() => Promise<void>> {
+  const base = `http://localhost:${port}`;
+  const child = spawn(
+    'npx',
+    ['tsx', 'mocks/http/main.ts', '--port', String(port), '--reset', '--data', dataFile],
+    {
+      stdio: 'ignore',
+      detached: true,
+    }
+  );
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/config.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000) throw new Error('The server did not answer within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-(child.pid as number), 'SIGTERM');
+    await exited;
+  };
+}
+
+/** Signs in as the demo doctor through the sign-in card and waits for /Task. */
+export async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/signin`);
+  await page.getByLabel('Email').fill('doctor@example.com');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Password' }).fill('password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/Task/);
+}

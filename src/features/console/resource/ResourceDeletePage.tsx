@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { isResourceType } from '../resource-types';
+import { UnknownResourceType } from '../UnknownResourceType';
+import { ResourceHeader } from './ResourceHeader';
+import { ResourceStateNotice } from './ResourceStateNotice';
+import { deleteChange } from './resource-changes';
+import { useConsoleResource } from './use-console-resource';
+import { useResourceWrites } from './use-resource-writes';
+
+interface ResourceDeletePageProps {
+  resourceType: string;
+  id: string;
+}
+
+const TOUCH = { minHeight: 44 };
+
+/** /{type}/{id}/delete: asks, queues the delete (tested against the version shown), back to the list. */
+export function ResourceDeletePage({ resourceType, id }: ResourceDeletePageProps) {
+  if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
+  return <DeleteResource resourceType={resourceType} id={id} />;
+}
+
+function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
+  const navigate = useNavigate();
+  const found = useConsoleResource(resourceType, id);
+  const writes = useResourceWrites();
+
+  async function remove(): Promise<void> {
+    if (found.status !== 'ready') return;
+    if (!(await writes.apply(deleteChange(found.resource, found.versionId)))) return;
+    await navigate({ to: '/$resourceType', params: { resourceType } });
+  }
+
+  const error = writes.outcome?.issue?.[0]?.details?.text;
+  return (
+    <Stack gap="sm">
+      <ResourceHeader resourceType={resourceType} title={`Delete ${resourceType}/${id}`} found={found} />
+      {found.status === 'ready' ? (
+        <>
+          <Text>{`Are you sure you want to delete this ${resourceType}?`}</Text>
+          {error && (
+            <Alert color="red" title="Error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button color="red" style={TOUCH} loading={writes.submitting} onClick={() => void remove()}>
+              Delete
+            </Button>
+            <Button
+              variant="default"
+              style={TOUCH}
+              disabled={writes.submitting}
+              renderRoot={(props) => (
+                <Link {...props} to="/$resourceType/$id/$tab" params={{ resourceType, id, tab: 'details' }} />
+              )}
+            >
+              Cancel
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Stack } from '@mantine/core';
+import type { Resource } from '@medplum/fhirtypes';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isResourceType } from '../resource-types';
+import { UnknownResourceType } from '../UnknownResourceType';
+import { ConsoleResourceForm } from './ConsoleResourceForm';
+import { ResourceHeader } from './ResourceHeader';
+import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
+import { updateChange } from './resource-changes';
+import { useConsoleResource } from './use-console-resource';
+import { useResourceWrites } from './use-resource-writes';
+
+interface ResourceEditPageProps {
+  resourceType: string;
+  id: string;
+}
+
+/** /{type}/{id}/edit: the resource form; OK queues the edit (tested against the version opened). */
+export function ResourceEditPage({ resourceType, id }: ResourceEditPageProps) {
+  if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
+  return <EditResource resourceType={resourceType} id={id} />;
+}
+
+/** The version the form opened on: a pull that brings a newer one does not move the form under the user. */
+interface Opened {
+  resource: Resource;
+  versionId?: string;
+}
+
+function EditResource({ resourceType, id }: ResourceEditPageProps) {
+  const navigate = useNavigate();
+  const found = useConsoleResource(resourceType, id);
+  const writes = useResourceWrites();
+  const [opened, setOpened] = useState<Opened>();
+  if (!opened && found.status === 'ready') {
+    setOpened({ resource: found.resource, versionId: found.versionId });
+  }
+  const details = () =>
+    navigate({ to: '/$resourceType/$id/$tab', params: { resourceType, id, tab: 'details' } });
+
+  async function save(edited: Resource): Promise<void> {
+    if (!opened) return;
+    const change = updateChange(opened.resource, edited, opened.versionId);
+    if (change && !(await writes.apply(change))) return;
+    await details();
+  }
+
+  return (
+    <Stack gap="sm">
+      <ResourceHeader resourceType={resourceType} title={`Edit ${resourceType}/${id}`} found={found} />
+      <ResourceSyncIssues found={found} />
+      {opened ? (
+        <ConsoleResourceForm
+          defaultValue={opened.resource}
+          onSubmit={(edited) => void save(edited)}
+          onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
+          outcome={writes.outcome}
+          submitting={writes.submitting}
+        />
+      ) : (
+        found.status !== 'ready' && <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { ConsoleResourceState } from './use-console-resource';
+
+interface ResourceHeaderProps {
+  resourceType: string;
+  title: string;
+  /** The resource's state, for where it came from and whether it waits to sync. */
+  found?: ConsoleResourceState;
+  actions?: ReactNode;
+}
+
+/** The top of every resource page: the way back to the list, the title, its source, its actions. */
+export function ResourceHeader({ resourceType, title, found, actions }: ResourceHeaderProps) {
+  return (
+    <>
+      <Group gap="xs">
+        <Anchor
+          size="sm"
+          renderRoot={(props) => <Link {...props} to="/$resourceType" params={{ resourceType }} />}
+        >
+          {resourceType}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          /
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1}>{title}</Title>
+        <Group gap="xs">
+          {found?.status === 'ready' && (
+            <>
+              {found.pending > 0 && <Badge color="yellow">Waiting to sync</Badge>}
+              <Badge variant="light" color={found.source === 'replica' ? 'teal' : 'blue'}>
+                {found.source === 'replica' ? 'From this device' : 'From the server'}
+              </Badge>
+            </>
+          )}
+          {actions}
+        </Group>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Stack } from '@mantine/core';
+import type { Resource } from '@medplum/fhirtypes';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isResourceType } from '../resource-types';
+import { UnknownResourceType } from '../UnknownResourceType';
+import { ConsoleResourceForm } from './ConsoleResourceForm';
+import { ResourceHeader } from './ResourceHeader';
+import { createChange } from './resource-changes';
+import { useResourceWrites } from './use-resource-writes';
+
+/** /{type}/new: an empty resource form; OK queues the create and opens the new resource. */
+export function ResourceNewPage({ resourceType }: { resourceType: string }) {
+  if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
+  return <NewResource resourceType={resourceType} />;
+}
+
+function NewResource({ resourceType }: { resourceType: string }) {
+  const navigate = useNavigate();
+  const writes = useResourceWrites();
+  const [empty] = useState(() => ({ resourceType }) as Resource);
+
+  async function create(resource: Resource): Promise<void> {
+    const applied = await writes.apply(createChange(resource));
+    if (!applied) return;
+    await navigate({
+      to: '/$resourceType/$id/$tab',
+      params: { resourceType, id: applied.id, tab: 'details' },
+    });
+  }
+
+  return (
+    <Stack gap="sm">
+      <ResourceHeader resourceType={resourceType} title={`New ${resourceType}`} />
+      <ConsoleResourceForm
+        defaultValue={empty}
+        onSubmit={(resource) => void create(resource)}
+        outcome={writes.outcome}
+        submitting={writes.submitting}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
+import { compare } from 'fast-json-patch';
+import type { LocalChange } from '@/ui';
+
+/** The fields a change may touch: never the identity, never the server's bookkeeping. */
+function changeable(resource: Resource): Record<string, unknown> {
+  const { resourceType: _type, id: _id, meta: _meta, ...rest } = resource;
+  return rest;
+}
+
+/**
+ * The change that turns the version the user opened into what the form gave back, as a JSON Patch
+ * tested against that version (`baseVersionId`); undefined when nothing changed. Never commutes: an
+ * edit of a resource another user changed meanwhile is a conflict for the user to resolve.
+ */
+export function updateChange(
+  before: Resource,
+  after: Resource,
+  baseVersionId: string | undefined
+): LocalChange | undefined {
+  const operations = compare(changeable(before), changeable(after));
+  if (operations.length === 0) return undefined;
+  return {
+    resourceType: before.resourceType,
+    id: before.id,
+    kind: 'patch',
+    operations,
+    commutes: false,
+    label: `Edit ${before.resourceType}`,
+    ...(baseVersionId ? { baseVersionId } : {}),
+  };
+}
+
+/** A new resource: the engine gives it the device's identifier, so a retried create is found, not made twice. */
+export function createChange(resource: Resource): LocalChange {
+  const { id: _id, meta: _meta, ...body } = resource;
+  return {
+    resourceType: resource.resourceType,
+    kind: 'create',
+    resource: body as Resource,
+    commutes: false,
+    label: `Create ${resource.resourceType}`,
+  };
+}
+
+export function deleteChange(resource: Resource, baseVersionId: string | undefined): LocalChange {
+  return {
+    resourceType: resource.resourceType,
+    id: resource.id,
+    kind: 'delete',
+    commutes: false,
+    label: `Delete ${resource.resourceType}`,
+    ...(baseVersionId ? { baseVersionId } : {}),
+  };
+}
+
+/** An error as the form shows it: one issue with its words. */
+export function outcomeOf(error: unknown): OperationOutcome {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: 'processing', details: { text } }],
+  };
+}

@@ -1,0 +1,35 @@
+import type { Resource } from '@medplum/fhirtypes';
+import { resourceKey, type DefinitionRow, type ReplicaStore, type ResourceKey } from '@/db/types';
+import { Newest } from './newest';
+import { followTypes } from './pull';
+import { acceptServerVersion } from './record';
+
+/**
+ * Keeps server versions a page read (a resource the console opened that the replica did not hold),
+ * so the resource is there offline afterwards and can be changed through the outbox; its type is
+ * followed by the pull from then on, so the copy stays current. Returns the keys it stored.
+ */
+export async function keepServerVersions(
+  replica: ReplicaStore,
+  resources: Resource[]
+): Promise<ResourceKey[]> {
+  const newest = new Newest();
+  const kept = resources.filter((resource) => resource.id);
+  for (const resource of kept) newest.remember(resource);
+  return replica.transaction(async (tx) => {
+    const keys: ResourceKey[] = [];
+    for (const resource of kept) {
+      if (await acceptServerVersion(tx, resource))
+        keys.push(resourceKey(resource.resourceType, resource.id ?? ''));
+    }
+    await followTypes(tx, [...new Set(kept.map((resource) => resource.resourceType))], newest);
+    return keys;
+  });
+}
+
+/** Stores definitions (schemas, value set expansions) for offline use, in one transaction. */
+export async function keepDefinitions(replica: ReplicaStore, rows: DefinitionRow[]): Promise<void> {
+  await replica.transaction(async (tx) => {
+    for (const row of rows) await tx.putDefinition(row);
+  });
+}
