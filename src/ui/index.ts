@@ -179,3 +179,4 @@ export {
 } from './references/reference-names';
 export { useReferenceNames } from './references/use-reference-names';
 export { ReferenceLink, ResourceLink, referencePath } from './references/ReferenceLink';
+export { PatientSummaryCard } from './patient-summary/PatientSummaryCard';
