@@ -92,9 +92,23 @@ function patientOf(resource: Resource): string | undefined {
   }
 }
 
-/** Unsent creates first (they are the newest), then by the server's lastUpdated, newest first. */
+/** When the entry happened: taken, began, ordered or recorded. */
+function clinicalTime(resource: Resource): string {
+  const timed = resource as {
+    effectiveDateTime?: string;
+    onsetDateTime?: string;
+    authoredOn?: string;
+    recordedDate?: string;
+  };
+  return timed.effectiveDateTime ?? timed.onsetDateTime ?? timed.authoredOn ?? timed.recordedDate ?? '';
+}
+
+/**
+ * Unsent creates first (they are the newest), then by the server's lastUpdated, newest first; entries
+ * written at the same instant (an import) by when they happened, newest first.
+ */
 function byNewest(a: Held, b: Held): number {
-  return b.order.localeCompare(a.order);
+  return b.order.localeCompare(a.order) || clinicalTime(b.resource).localeCompare(clinicalTime(a.resource));
 }
 
 interface Held {

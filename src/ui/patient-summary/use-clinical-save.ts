@@ -21,13 +21,14 @@ export function clinicalChange(
   label: string
 ): LocalChange | undefined {
   if (!before) {
+    const { id: _id, meta: _meta, ...created } = after;
     return {
       resourceType: after.resourceType,
       kind: 'create',
-      resource: body(after) as Resource & object,
+      resource: created as Resource,
       commutes: false,
       label,
-    } as LocalChange;
+    };
   }
   const operations = compare(body(before), body(after));
   if (operations.length === 0) return undefined;
