@@ -108,8 +108,11 @@ function clinicalTime(resource: Resource): string {
  * written at the same instant (an import) by when they happened, newest first.
  */
 function byNewest(a: Held, b: Held): number {
-  return b.order.localeCompare(a.order) || clinicalTime(b.resource).localeCompare(clinicalTime(a.resource));
+  return descending(a.order, b.order) || descending(clinicalTime(a.resource), clinicalTime(b.resource));
 }
+
+/** Code-unit order (ISO times and '~' sort as their characters, whatever the locale), reversed. */
+const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
 
 interface Held {
   resource: Resource;
