@@ -1,6 +1,39 @@
-import { Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { memo } from 'react';
+import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
+
+// A section lists up to 100 entries: plain elements keep drawing five full sections well within a frame budget.
+const LIST: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
+const ROW: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 8,
+  width: '100%',
+  minHeight: 36,
+  padding: '4px 0',
+  border: 0,
+  background: 'none',
+  color: 'inherit',
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+};
+const TEXT: CSSProperties = { fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' };
+const SIDE: CSSProperties = { display: 'flex', alignItems: 'center', gap: 6, flexShrink: 0 };
+const DETAIL: CSSProperties = {
+  fontSize: 'var(--mantine-font-size-xs)',
+  color: 'var(--mantine-color-dimmed)',
+};
+const BADGE: CSSProperties = {
+  fontSize: 10,
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  padding: '1px 6px',
+  borderRadius: 'var(--mantine-radius-xl)',
+  color: 'var(--mantine-color-yellow-light-color)',
+  background: 'var(--mantine-color-yellow-light)',
+};
 
 /** One line of a section: what it is, and a detail (status, value, date). */
 export interface SectionRow {
@@ -30,6 +63,10 @@ export const ClinicalSection = memo(function ClinicalSection({
   onAdd,
   onEdit,
 }: ClinicalSectionProps) {
+  const edit = useCallback(
+    (event: MouseEvent<HTMLButtonElement>) => onEdit(event.currentTarget.dataset.key ?? ''),
+    [onEdit]
+  );
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Group justify="space-between" wrap="nowrap">
@@ -45,34 +82,23 @@ export const ClinicalSection = memo(function ClinicalSection({
           {empty}
         </Text>
       ) : (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul style={LIST}>
           {rows.map((row) => (
             <li key={row.key}>
-              <UnstyledButton
-                w="100%"
-                mih={36}
-                py={4}
-                onClick={() => onEdit(row.key)}
+              <button
+                type="button"
+                className="mantine-focus-auto"
+                style={ROW}
+                data-key={row.key}
+                onClick={edit}
                 aria-label={`Edit ${row.text}`}
               >
-                <Group gap="xs" justify="space-between" wrap="nowrap">
-                  <Text size="sm" lineClamp={2}>
-                    {row.text}
-                  </Text>
-                  <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-                    {row.waiting && (
-                      <Badge size="xs" color="yellow" variant="light">
-                        Waiting to sync
-                      </Badge>
-                    )}
-                    {row.detail && (
-                      <Text size="xs" c="dimmed">
-                        {row.detail}
-                      </Text>
-                    )}
-                  </Group>
-                </Group>
-              </UnstyledButton>
+                <span style={TEXT}>{row.text}</span>
+                <span style={SIDE}>
+                  {row.waiting && <span style={BADGE}>Waiting to sync</span>}
+                  {row.detail && <span style={DETAIL}>{row.detail}</span>}
+                </span>
+              </button>
             </li>
           ))}
         </ul>
