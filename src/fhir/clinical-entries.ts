@@ -6,14 +6,8 @@ import type {
   Patient,
   Reference,
 } from '@medplum/fhirtypes';
-import {
-  ALLERGY_CODES,
-  type ClinicalCode,
-  CONDITION_CODES,
-  MEDICATION_CODES,
-  REACTION_CODES,
-  RXNORM_SYSTEM,
-} from './clinical-codes';
+import type { ClinicalCode } from './clinical-codes';
+import * as codes from './clinical-codes';
 import { SNOMED_SYSTEM } from './product-codes';
 
 export const ALLERGY_CLINICAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
@@ -67,26 +61,42 @@ function setOrDrop<T extends object, K extends keyof T>(target: T, key: K, value
   else target[key] = value;
 }
 
-export interface AllergyForm {
+/** What the allergy and problem dialogs share: the coded entry, its clinical status and onset. */
+export interface CodedEntryForm {
   code: string;
   clinicalStatus: string;
   /** A date or dateTime; empty when unknown. */
   onset: string;
-  reaction: string;
+}
+
+export type AllergyForm = CodedEntryForm & { reaction: string };
+export type ConditionForm = CodedEntryForm;
+
+/** The shared fields of an allergy or condition; a new entry starts active. */
+function codedEntryForm(
+  entry: { code?: CodeableConcept; clinicalStatus?: CodeableConcept; onsetDateTime?: string } | undefined,
+  statusSystem: string
+): CodedEntryForm {
+  return {
+    code: conceptText(entry?.code),
+    clinicalStatus: statusCode(entry?.clinicalStatus, statusSystem) || 'active',
+    onset: entry?.onsetDateTime ?? '',
+  };
+}
+
+/** Named, with a clinical status the resource's required binding allows. */
+function codedEntryComplete(form: CodedEntryForm, statuses: readonly string[]): boolean {
+  return form.code.trim() !== '' && statuses.includes(form.clinicalStatus);
 }
 
 export function allergyForm(allergy?: AllergyIntolerance): AllergyForm {
-  return {
-    code: conceptText(allergy?.code),
-    clinicalStatus: statusCode(allergy?.clinicalStatus, ALLERGY_CLINICAL_SYSTEM) || 'active',
-    onset: allergy?.onsetDateTime ?? '',
-    reaction: conceptText(allergy?.reaction?.[0]?.manifestation[0]),
-  };
+  const reaction = conceptText(allergy?.reaction?.[0]?.manifestation[0]);
+  return { ...codedEntryForm(allergy, ALLERGY_CLINICAL_SYSTEM), reaction };
 }
 
 /** Complete when it names a substance and a known clinical status. */
 export function allergyComplete(form: AllergyForm): boolean {
-  return form.code.trim() !== '' && (ALLERGY_STATUSES as readonly string[]).includes(form.clinicalStatus);
+  return codedEntryComplete(form, ALLERGY_STATUSES);
 }
 
 /**
@@ -99,10 +109,10 @@ export function allergyResource(
   before?: AllergyIntolerance
 ): AllergyIntolerance {
   const allergy: AllergyIntolerance = { ...(before ?? { resourceType: 'AllergyIntolerance', patient }) };
-  setOrDrop(allergy, 'code', conceptFrom(form.code, ALLERGY_CODES, SNOMED_SYSTEM));
+  setOrDrop(allergy, 'code', conceptFrom(form.code, codes.ALLERGY_CODES, SNOMED_SYSTEM));
   allergy.clinicalStatus = statusConcept(ALLERGY_CLINICAL_SYSTEM, form.clinicalStatus);
   setOrDrop(allergy, 'onsetDateTime', form.onset.trim());
-  const manifestation = conceptFrom(form.reaction, REACTION_CODES, SNOMED_SYSTEM);
+  const manifestation = conceptFrom(form.reaction, codes.REACTION_CODES, SNOMED_SYSTEM);
   const reactions = [...(before?.reaction ?? [])];
   if (manifestation) reactions[0] = { ...reactions[0], manifestation: [manifestation] };
   else reactions.shift();
@@ -110,27 +120,13 @@ export function allergyResource(
   return allergy;
 }
 
-export interface ConditionForm {
-  code: string;
-  clinicalStatus: string;
-  onset: string;
-}
-
 export function conditionForm(condition?: Condition): ConditionForm {
-  return {
-    code: conceptText(condition?.code),
-    clinicalStatus: statusCode(condition?.clinicalStatus, CONDITION_CLINICAL_SYSTEM) || 'active',
-    onset: condition?.onsetDateTime ?? '',
-  };
+  return codedEntryForm(condition, CONDITION_CLINICAL_SYSTEM);
 }
 
 /** A problem needs its name, a known clinical status and its onset. */
 export function conditionComplete(form: ConditionForm): boolean {
-  return (
-    form.code.trim() !== '' &&
-    (CONDITION_STATUSES as readonly string[]).includes(form.clinicalStatus) &&
-    form.onset.trim() !== ''
-  );
+  return codedEntryComplete(form, CONDITION_STATUSES) && form.onset.trim() !== '';
 }
 
 /** The condition the form describes, on the patient's problem list. */
@@ -152,7 +148,7 @@ export function conditionResource(
       ],
     }),
   };
-  setOrDrop(condition, 'code', conceptFrom(form.code, CONDITION_CODES, SNOMED_SYSTEM));
+  setOrDrop(condition, 'code', conceptFrom(form.code, codes.CONDITION_CODES, SNOMED_SYSTEM));
   condition.clinicalStatus = statusConcept(CONDITION_CLINICAL_SYSTEM, form.clinicalStatus);
   condition.onsetDateTime = form.onset.trim();
   return condition;
@@ -183,7 +179,7 @@ export function medicationResource(
   };
   request.status = form.status as MedicationRequest['status'];
   request.intent = 'order';
-  const medication = conceptFrom(form.medication, MEDICATION_CODES, RXNORM_SYSTEM);
+  const medication = conceptFrom(form.medication, codes.MEDICATION_CODES, codes.RXNORM_SYSTEM);
   if (medication) request.medicationCodeableConcept = medication;
   return request;
 }

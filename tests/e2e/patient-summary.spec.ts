@@ -127,3 +127,25 @@ test('an allergy and a blood pressure added offline survive a reload and land on
   expect(await app.outbox(page)).toEqual([]);
   await expect(pressure.getByText('Waiting to sync')).toBeHidden({ timeout: SYNC_TIMEOUT });
 });
+
+test('the task detail shows the task patient’s summary, read from the server and kept', async ({ page }) => {
+  test.setTimeout(120_000);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const [task] = await app.readyTasks(page, 0, 1);
+  await app.openTaskInApp(page, task?.id ?? '');
+  const card = summary(page);
+  await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(card.getByText(/^Self$/)).toBeVisible();
+  for (const name of ['Allergies', 'Problem List', 'Medications', 'Smoking Status', 'Vitals']) {
+    await expect(section(page, name).getByRole('heading', { name })).toBeVisible();
+  }
+  for (const [width, height] of [
+    [768, 1024],
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${app.SCREENSHOTS}/task-patient-summary-${width}.png`, fullPage: true });
+  }
+});

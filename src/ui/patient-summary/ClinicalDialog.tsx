@@ -1,16 +1,15 @@
 import { Alert, Autocomplete, Select, TextInput } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { useClinicalSave } from './use-clinical-save';
 
 export interface ClinicalDialogProps {
-  title: string;
+  /** What the entry is ('Allergy'): the dialog is 'Add Allergy' or 'Edit Allergy', and so is its change. */
+  noun: string;
   /** The entry being edited; none when adding. */
   before?: Resource;
-  /** The outbox label of the change ('Add Allergy'). */
-  label: string;
   /** The resource the form describes, or undefined while it is incomplete. */
   built: Resource | undefined;
   onClose: () => void;
@@ -22,8 +21,9 @@ export interface ClinicalDialogProps {
  * entry is stored through the outbox (so it works offline), and a refusal shows its words in the
  * dialog, losing nothing typed.
  */
-export function ClinicalDialog({ title, before, label, built, onClose, children }: ClinicalDialogProps) {
+export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
   const { save, saving, error } = useClinicalSave();
+  const title = `${before ? 'Edit' : 'Add'} ${noun}`;
   return (
     <FormModal
       opened
@@ -33,7 +33,7 @@ export function ClinicalDialog({ title, before, label, built, onClose, children 
       busy={saving}
       onClose={onClose}
       onSubmit={() => {
-        if (built) void save(before, built, label).then((stored) => stored && onClose());
+        if (built) void save(before, built, title).then((stored) => stored && onClose());
       }}
     >
       {children}
@@ -94,6 +94,12 @@ export function ChoiceField(props: {
       comboboxProps={{ withinPortal: true }}
     />
   );
+}
+
+/** A dialog's form: its fields, and a setter that changes some of them. */
+export function useDialogForm<T extends object>(initial: () => T): [T, (change: Partial<T>) => void] {
+  const [form, setForm] = useState(initial);
+  return [form, (change) => setForm((current) => ({ ...current, ...change }))];
 }
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */

@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { Resource } from '@medplum/fhirtypes';
+import type { SectionRow } from './section-rows';
 import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
 
 // A section lists up to 100 entries: plain elements keep drawing five full sections well within a frame budget.
-const LIST: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
+// A long list scrolls inside its section, so the sections after it (and the task's tabs) stay near.
+const LIST: CSSProperties = { listStyle: 'none', margin: 0, padding: 0, maxHeight: 320, overflowY: 'auto' };
 const ROW: CSSProperties = {
   display: 'flex',
   alignItems: 'center',
@@ -34,14 +35,6 @@ const BADGE: CSSProperties = {
   color: 'var(--mantine-color-yellow-light-color)',
   background: 'var(--mantine-color-yellow-light)',
 };
-
-/** One line of a section: what it is, and a detail (status, value, date). */
-export interface SectionRow {
-  key: string;
-  text: string;
-  detail?: string;
-  waiting: boolean;
-}
 
 interface ClinicalSectionProps {
   title: string;
@@ -106,17 +99,3 @@ export const ClinicalSection = memo(function ClinicalSection({
     </Stack>
   );
 });
-
-export const keyOf = (resource: Resource): string => `${resource.resourceType}/${resource.id ?? ''}`;
-
-export function rowsOf<T extends Resource>(
-  resources: T[],
-  waiting: ReadonlySet<string>,
-  describe: (resource: T) => { text: string; detail?: string }
-): SectionRow[] {
-  return resources.map((resource) => ({
-    key: keyOf(resource),
-    waiting: waiting.has(keyOf(resource)),
-    ...describe(resource),
-  }));
-}

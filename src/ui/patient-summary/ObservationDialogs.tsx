@@ -46,8 +46,7 @@ export function SmokingDialog({ patient, editing, onClose }: ObservationDialogPr
   const [answer, setAnswer] = useState(() => (editing ? (smokingOptionOf(editing)?.code ?? '') : ''));
   return (
     <ClinicalDialog
-      title={editing ? 'Edit Smoking Status' : 'Add Smoking Status'}
-      label={editing ? 'Edit Smoking Status' : 'Add Smoking Status'}
+      noun="Smoking Status"
       before={editing}
       built={edited(editing, smokingObservation(answer, recordedNow(patient)))}
       onClose={onClose}
@@ -99,13 +98,7 @@ export function VitalDialog({ patient, editing, onClose }: ObservationDialogProp
     />
   );
   return (
-    <ClinicalDialog
-      title={editing ? 'Edit Vital' : 'Add Vital'}
-      label={editing ? 'Edit Vital' : 'Add Vital'}
-      before={editing}
-      built={edited(editing, observation)}
-      onClose={onClose}
-    >
+    <ClinicalDialog noun="Vital" before={editing} built={edited(editing, observation)} onClose={onClose}>
       <ChoiceField
         label="Vital sign"
         value={code}

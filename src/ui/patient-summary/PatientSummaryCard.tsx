@@ -1,38 +1,23 @@
 import { Alert, Anchor, Avatar, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { calculateAge } from '@medplum/core';
-import type {
-  AllergyIntolerance,
-  Condition,
-  MedicationRequest,
-  Observation,
-  Patient,
-  Reference,
-  Resource,
-} from '@medplum/fhirtypes';
+import type { Patient, Reference, Resource } from '@medplum/fhirtypes';
+import type * as fhir from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  conceptText,
-  statusCode,
-  ALLERGY_CLINICAL_SYSTEM,
-  CONDITION_CLINICAL_SYSTEM,
-} from '@/fhir/clinical-entries';
-import { smokingOptionOf, vitalSignOf, vitalText } from '@/fhir/clinical-rules';
 import { formatDate, formatDateTime } from '../format/date-time';
 import { formatHumanName } from '../format/human-name';
 import { formatReference } from '../format/identifier';
 import { ReferenceLink, ResourceLink } from '../references/ReferenceLink';
-import { ClinicalSection, keyOf, rowsOf } from './ClinicalSection';
+import { ClinicalSection } from './ClinicalSection';
+import { keyOf, SECTIONS, sectionRows, type EntryKind } from './section-rows';
 import { AllergyDialog, ConditionDialog, MedicationDialog } from './EntryDialogs';
 import { SmokingDialog, VitalDialog } from './ObservationDialogs';
 import type { PatientRecords } from './patient-records';
 import { usePatientRecords } from './use-patient-records';
 
-type Kind = 'allergy' | 'problem' | 'medication' | 'smoking' | 'vital';
-
 /** The open dialog: which kind, and the entry edited (none when adding). */
 interface Open {
-  kind: Kind;
+  kind: EntryKind;
   editing?: Resource;
 }
 
@@ -81,14 +66,7 @@ export function PatientSummaryCard({ patient }: { patient: Patient }) {
           </Avatar>
           <Stack gap={0}>
             <Title order={2} size="h3">
-              <Anchor
-                inherit
-                renderRoot={(props) => (
-                  <Link {...props} to="/$resourceType/$id" params={{ resourceType: 'Patient', id }} />
-                )}
-              >
-                {name}
-              </Anchor>
+              {name}
             </Title>
             <Text size="sm" c="dimmed">
               {birthText(patient.birthDate)}
@@ -164,103 +142,37 @@ function Visits({ id, records }: { id: string; records: PatientRecords | undefin
   );
 }
 
-const effective = (observation: Observation): string =>
-  observation.effectiveDateTime ? formatDateTime(observation.effectiveDateTime) : '';
-
 function Sections({ records, onOpen }: { records: PatientRecords; onOpen: (open: Open) => void }) {
-  const { waiting } = records;
-  const rows = useMemo(
-    () => ({
-      allergies: rowsOf(records.allergies, waiting, (allergy: AllergyIntolerance) => ({
-        text: [conceptText(allergy.code), conceptText(allergy.reaction?.[0]?.manifestation[0])]
-          .filter(Boolean)
-          .join(' — '),
-        detail: capitalised(statusCode(allergy.clinicalStatus, ALLERGY_CLINICAL_SYSTEM)),
-      })),
-      problems: rowsOf(records.problems, waiting, (condition: Condition) => ({
-        text: conceptText(condition.code),
-        detail: [
-          capitalised(statusCode(condition.clinicalStatus, CONDITION_CLINICAL_SYSTEM)),
-          formatDate(condition.onsetDateTime ?? ''),
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      })),
-      medications: rowsOf(records.medications, waiting, (request: MedicationRequest) => ({
-        text: conceptText(request.medicationCodeableConcept),
-        detail: capitalised(request.status),
-      })),
-      smoking: rowsOf(records.smoking, waiting, (observation: Observation) => ({
-        text: smokingOptionOf(observation)?.display ?? conceptText(observation.valueCodeableConcept),
-        detail: effective(observation),
-      })),
-      vitals: rowsOf(records.vitals, waiting, (observation: Observation) => ({
-        text: `${vitalSignOf(observation)?.display ?? conceptText(observation.code)}: ${vitalText(observation)}`,
-        detail: effective(observation),
-      })),
-    }),
-    [records, waiting]
+  const byKey = useMemo(
+    () =>
+      new Map(
+        SECTIONS.flatMap((spec) => spec.entries(records)).map((resource) => [keyOf(resource), resource])
+      ),
+    [records]
   );
-  const byKey = useMemo(() => {
-    const all: Resource[] = [
-      ...records.allergies,
-      ...records.problems,
-      ...records.medications,
-      ...records.smoking,
-      ...records.vitals,
-    ];
-    return new Map(all.map((resource) => [keyOf(resource), resource]));
-  }, [records]);
-  const handlers = useMemo(() => {
-    const of = (kind: Kind) => ({
-      onAdd: () => onOpen({ kind }),
-      onEdit: (key: string) => onOpen({ kind, editing: byKey.get(key) }),
-    });
-    return {
-      allergy: of('allergy'),
-      problem: of('problem'),
-      medication: of('medication'),
-      smoking: of('smoking'),
-      vital: of('vital'),
-    };
-  }, [byKey, onOpen]);
+  const shown = useMemo(
+    () =>
+      SECTIONS.map((spec) => ({
+        spec,
+        rows: sectionRows(spec, records),
+        onAdd: () => onOpen({ kind: spec.kind }),
+        onEdit: (key: string) => onOpen({ kind: spec.kind, editing: byKey.get(key) }),
+      })),
+    [records, byKey, onOpen]
+  );
   return (
     <Stack gap="md">
-      <ClinicalSection
-        title="Allergies"
-        addLabel="Add Allergy"
-        rows={rows.allergies}
-        empty="No known allergies"
-        {...handlers.allergy}
-      />
-      <ClinicalSection
-        title="Problem List"
-        addLabel="Add Problem"
-        rows={rows.problems}
-        empty="No problems"
-        {...handlers.problem}
-      />
-      <ClinicalSection
-        title="Medications"
-        addLabel="Add Medication"
-        rows={rows.medications}
-        empty="No medications"
-        {...handlers.medication}
-      />
-      <ClinicalSection
-        title="Smoking Status"
-        addLabel="Add Smoking Status"
-        rows={rows.smoking}
-        empty="Not recorded"
-        {...handlers.smoking}
-      />
-      <ClinicalSection
-        title="Vitals"
-        addLabel="Add Vital"
-        rows={rows.vitals}
-        empty="No vitals"
-        {...handlers.vital}
-      />
+      {shown.map(({ spec, rows, onAdd, onEdit }) => (
+        <ClinicalSection
+          key={spec.kind}
+          title={spec.title}
+          addLabel={spec.addLabel}
+          empty={spec.empty}
+          rows={rows}
+          onAdd={onAdd}
+          onEdit={onEdit}
+        />
+      ))}
     </Stack>
   );
 }
@@ -277,14 +189,14 @@ function EntryDialog({
   const props = { patient, onClose };
   switch (open.kind) {
     case 'allergy':
-      return <AllergyDialog {...props} editing={open.editing as AllergyIntolerance | undefined} />;
+      return <AllergyDialog {...props} editing={open.editing as fhir.AllergyIntolerance | undefined} />;
     case 'problem':
-      return <ConditionDialog {...props} editing={open.editing as Condition | undefined} />;
+      return <ConditionDialog {...props} editing={open.editing as fhir.Condition | undefined} />;
     case 'medication':
-      return <MedicationDialog {...props} editing={open.editing as MedicationRequest | undefined} />;
+      return <MedicationDialog {...props} editing={open.editing as fhir.MedicationRequest | undefined} />;
     case 'smoking':
-      return <SmokingDialog {...props} editing={open.editing as Observation | undefined} />;
+      return <SmokingDialog {...props} editing={open.editing as fhir.Observation | undefined} />;
     case 'vital':
-      return <VitalDialog {...props} editing={open.editing as Observation | undefined} />;
+      return <VitalDialog {...props} editing={open.editing as fhir.Observation | undefined} />;
   }
 }

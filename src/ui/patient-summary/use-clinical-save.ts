@@ -4,42 +4,25 @@ import { useState } from 'react';
 import type { LocalChange } from '@/sync/engine/types';
 import { useCommands } from '../hooks/use-commands';
 
-/** What a change may touch: never the identity or the server's bookkeeping. */
-function body(resource: Resource): Record<string, unknown> {
-  const { resourceType: _type, id: _id, meta: _meta, ...rest } = resource;
-  return rest;
-}
+/** Elements a change never touches: the identity and the server's bookkeeping. */
+const IDENTITY = ['/resourceType', '/id', '/meta'];
+const touchesIdentity = (path: string): boolean =>
+  IDENTITY.some((root) => path === root || path.startsWith(`${root}/`));
 
 /**
- * The outbox change that records `after`: a create when there is no `before`, else a patch of what
- * the dialog changed (undefined when nothing did). Edits never commute: a clinical entry another
- * user changed meanwhile becomes a conflict.
+ * The outbox change that records `after`: a create when there is no `before`, else a patch of what the dialog changed (undefined when nothing did). Edits never commute:
+ * a clinical entry another user changed meanwhile becomes a conflict.
  */
 export function clinicalChange(
   before: Resource | undefined,
   after: Resource,
   label: string
 ): LocalChange | undefined {
-  if (!before) {
-    const { id: _id, meta: _meta, ...created } = after;
-    return {
-      resourceType: after.resourceType,
-      kind: 'create',
-      resource: created as Resource,
-      commutes: false,
-      label,
-    };
-  }
-  const operations = compare(body(before), body(after));
-  if (operations.length === 0) return undefined;
-  return {
-    resourceType: before.resourceType,
-    id: before.id,
-    kind: 'patch',
-    operations,
-    commutes: false,
-    label,
-  };
+  const change = { resourceType: after.resourceType, commutes: false, label };
+  // The engine drops meta and gives a new entry its own id.
+  if (!before) return { ...change, kind: 'create', resource: after };
+  const operations = compare(before, after).filter((operation) => !touchesIdentity(operation.path));
+  return operations.length > 0 ? { ...change, kind: 'patch', id: before.id, operations } : undefined;
 }
 
 export interface ClinicalSave {
