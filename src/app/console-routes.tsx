@@ -29,8 +29,9 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first tab of a resource page: DiagnosticReport opens on its report. */
+/** The first tab of a resource page: DiagnosticReport opens on its report, Patient on its summary. */
 export function defaultConsoleTab(resourceType: string): string {
+  if (resourceType === 'Patient') return 'summary';
   return resourceType === 'DiagnosticReport' ? 'report' : 'details';
 }
 

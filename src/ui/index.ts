@@ -51,6 +51,12 @@
  * - formatDate, formatDateTime, formatInstant, formatTime, formatPeriod: in the user's zone, as
  *     '2024-03-02 09:30' unless a locale is given; a bare date ('1980-05-01') never moves a day.
  *
+ * Patient summary
+ * - <PatientSummaryCard patient/>: avatar, name, birth date with age, 'Self' / general practitioner /
+ *     gender, next appointment and last visit, then Allergies, Problem List, Medications, Smoking
+ *     Status and Vitals (100 each, newest first) with add and edit dialogs through the outbox. Reads
+ *     the replica at once; online it asks the server in one batch and keeps the answers for offline.
+ *
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
  * - pageSearch(params, defaultSort), pageOffset, pageSize, withOffset: the page in the URL (20 rows).
@@ -179,3 +185,4 @@ export {
 } from './references/reference-names';
 export { useReferenceNames } from './references/use-reference-names';
 export { ReferenceLink, ResourceLink, referencePath } from './references/ReferenceLink';
+export { PatientSummaryCard } from './patient-summary/PatientSummaryCard';

@@ -1,7 +1,8 @@
 import { Button, Stack, Tabs } from '@mantine/core';
-import type { DiagnosticReport, Resource } from '@medplum/fhirtypes';
+import type { DiagnosticReport, Patient, Resource } from '@medplum/fhirtypes';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useConfirmedId } from '@/ui';
+import { PatientSummaryTab } from '../patient/PatientSummaryTab';
 import { ReportTab } from '../report/ReportTab';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
@@ -114,6 +115,9 @@ function ResourceBody({
 function ReadyTab({ resource, tab }: { resource: Resource; tab: string }) {
   if (tab === 'report' && resource.resourceType === 'DiagnosticReport') {
     return <ReportTab report={resource as DiagnosticReport} />;
+  }
+  if (tab === 'summary' && resource.resourceType === 'Patient') {
+    return <PatientSummaryTab patient={resource as Patient} />;
   }
   if (tab === 'timeline') return <TimelineTab resource={resource} />;
   return <ResourceDisplay resource={resource} />;

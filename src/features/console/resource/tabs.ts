@@ -1,6 +1,7 @@
-/** The tabs of a resource page, in order: DiagnosticReport opens on its Report. */
+/** The tabs of a resource page, in order: DiagnosticReport opens on its Report, Patient on its Summary. */
 export function resourceTabs(resourceType: string): string[] {
   const common = ['details', 'timeline', 'history'];
+  if (resourceType === 'Patient') return ['summary', ...common];
   return resourceType === 'DiagnosticReport' ? ['report', ...common] : common;
 }
 

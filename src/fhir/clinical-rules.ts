@@ -1,8 +1,6 @@
 import type { Observation, ObservationComponent, Reference } from '@medplum/fhirtypes';
+import { LOINC_SYSTEM as LOINC, SNOMED_SYSTEM as SNOMED, UCUM_SYSTEM as UCUM } from './product-codes';
 
-export const LOINC = 'http://loinc.org';
-export const SNOMED = 'http://snomed.info/sct';
-export const UCUM = 'http://unitsofmeasure.org';
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 
 /** A vital sign the summary records: its LOINC code and UCUM unit. */
@@ -54,20 +52,70 @@ const loinc = (sign: { code: string; display: string }) => ({
   text: sign.display,
 });
 
-interface RecordedFor {
+/** Whose observation it is and when it was taken (now, when recorded in the summary). */
+export interface RecordedFor {
   subject: Observation['subject'] & Reference;
   effectiveDateTime: string;
+  encounter?: Observation['encounter'];
   performer?: Observation['performer'];
 }
 
+const category = (code: string, display: string) => [
+  { coding: [{ system: OBSERVATION_CATEGORY, code, display }] },
+];
+
+/** A vital sign recorded in the summary is preliminary until a clinician signs it off. */
 function vitalBase(sign: VitalSign, recorded: RecordedFor): Observation {
   return {
     resourceType: 'Observation',
-    status: 'final',
-    category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'vital-signs', display: 'Vital Signs' }] }],
+    status: 'preliminary',
+    category: category('vital-signs', 'Vital Signs'),
     code: loinc(sign),
     ...recorded,
   };
+}
+
+/** The vital sign an observation records, by its LOINC code; undefined for any other observation. */
+export function vitalSignOf(observation: Observation): VitalSign | undefined {
+  const codes = observation.code.coding?.filter((coding) => coding.system === LOINC).map((c) => c.code);
+  return VITAL_SIGNS.find((sign) => codes?.includes(sign.code));
+}
+
+export function isSmokingStatus(observation: Observation): boolean {
+  return !!observation.code.coding?.some(
+    (coding) => coding.system === LOINC && coding.code === SMOKING_STATUS.code
+  );
+}
+
+/** The smoking status answer of an observation, by its SNOMED code. */
+export function smokingOptionOf(observation: Observation): (typeof SMOKING_OPTIONS)[number] | undefined {
+  const codes = observation.valueCodeableConcept?.coding?.map((coding) => coding.code);
+  return SMOKING_OPTIONS.find((option) => codes?.includes(option.code));
+}
+
+/** A final social-history observation of the patient's smoking status, one of the eight answers. */
+export function smokingObservation(optionCode: string, recorded: RecordedFor): Observation | undefined {
+  const option = SMOKING_OPTIONS.find((item) => item.code === optionCode);
+  if (!option) return undefined;
+  return {
+    resourceType: 'Observation',
+    status: 'final',
+    category: category('social-history', 'Social History'),
+    code: loinc(SMOKING_STATUS),
+    ...recorded,
+    valueCodeableConcept: {
+      coding: [{ system: SNOMED, code: option.code, display: option.display }],
+      text: option.display,
+    },
+  };
+}
+
+/** The systolic and diastolic readings of a blood pressure observation, as numbers where present. */
+export function bloodPressureReadings(observation: Observation): { systolic?: number; diastolic?: number } {
+  const reading = (code: string) =>
+    observation.component?.find((part) => part.code.coding?.some((coding) => coding.code === code))
+      ?.valueQuantity?.value;
+  return { systolic: reading(SYSTOLIC.code), diastolic: reading(DIASTOLIC.code) };
 }
 
 /** A vital sign observation, or undefined when the value is not a finite number. */
@@ -101,12 +149,8 @@ export function bloodPressureObservation(
 
 /** How a vital observation reads in the summary: "120/80 mm[Hg]", "72 /min". */
 export function vitalText(observation: Observation): string {
-  const reading = (code: string) =>
-    observation.component?.find((part) => part.code.coding?.some((coding) => coding.code === code))
-      ?.valueQuantity?.value;
   if (observation.component?.length) {
-    const systolic = reading(SYSTOLIC.code);
-    const diastolic = reading(DIASTOLIC.code);
+    const { systolic, diastolic } = bloodPressureReadings(observation);
     return `${systolic ?? '–'}/${diastolic ?? '–'} ${BLOOD_PRESSURE.unit}`;
   }
   const value = observation.valueQuantity;

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   bloodPressureObservation,
   finiteValue,
+  isSmokingStatus,
   SMOKING_OPTIONS,
+  smokingObservation,
+  smokingOptionOf,
   VITAL_SIGNS,
+  vitalSignOf,
   vitalObservation,
   vitalText,
 } from './clinical-rules';
@@ -41,7 +45,7 @@ describe('vital values', () => {
     const heartRate = vitalObservation(VITAL_SIGNS[1]!, '72', recorded);
     expect(heartRate).toMatchObject({
       resourceType: 'Observation',
-      status: 'final',
+      status: 'preliminary',
       code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
       category: [{ coding: [{ code: 'vital-signs' }] }],
       valueQuantity: { value: 72, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
@@ -75,5 +79,29 @@ describe('smoking status', () => {
   it('offers the eight answers', () => {
     expect(SMOKING_OPTIONS.map((option) => option.display)).toHaveLength(8);
     expect(new Set(SMOKING_OPTIONS.map((option) => option.code)).size).toBe(8);
+  });
+});
+
+describe('smoking status observation', () => {
+  it('is a final social-history observation of 72166-2 with one of the eight answers', () => {
+    const observation = smokingObservation('8517006', recorded);
+    expect(observation).toMatchObject({
+      status: 'final',
+      category: [{ coding: [{ code: 'social-history' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '72166-2' }] },
+      valueCodeableConcept: {
+        coding: [{ system: 'http://snomed.info/sct', code: '8517006', display: 'Ex-smoker' }],
+      },
+    });
+    expect(isSmokingStatus(observation!)).toBe(true);
+    expect(smokingOptionOf(observation!)?.display).toBe('Ex-smoker');
+    expect(smokingObservation('not-an-option', recorded)).toBeUndefined();
+  });
+
+  it('tells vital signs from smoking status by code', () => {
+    const weight = vitalObservation(VITAL_SIGNS[5]!, '81.5', recorded)!;
+    expect(vitalSignOf(weight)?.display).toBe('Body weight');
+    expect(isSmokingStatus(weight)).toBe(false);
+    expect(vitalSignOf(smokingObservation('266919005', recorded)!)).toBeUndefined();
   });
 });

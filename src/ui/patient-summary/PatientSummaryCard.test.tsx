@@ -1,0 +1,228 @@
+import type {
+  AllergyIntolerance,
+  Bundle,
+  Condition,
+  Observation,
+  Patient,
+  Resource,
+} from '@medplum/fhirtypes';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
+import { PatientSummaryCard } from './PatientSummaryCard';
+
+const patient: Patient = {
+  resourceType: 'Patient',
+  id: 'p1',
+  name: [{ given: ['Ruth'], family: 'Okafor' }],
+  gender: 'female',
+  birthDate: '1961-02-03',
+  generalPractitioner: [{ reference: 'Practitioner/me', display: 'Alice Smith' }],
+};
+const subject = { reference: 'Patient/p1' };
+
+const asthma: Condition = {
+  resourceType: 'Condition',
+  id: 'c1',
+  subject,
+  code: {
+    coding: [{ system: 'http://snomed.info/sct', code: '195967001', display: 'Asthma' }],
+    text: 'Asthma',
+  },
+  clinicalStatus: {
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
+  },
+  onsetDateTime: '2001-04-05',
+};
+
+let h: ReplicaHarness;
+beforeEach(async () => {
+  h = await replicaHarness();
+});
+afterEach(() => h.stop());
+
+const user = () => userEvent.setup();
+const section = (name: string) => screen.getByRole('region', { name });
+
+async function openDialog(add: string): Promise<HTMLElement> {
+  await user().click(await screen.findByRole('button', { name: add }));
+  return screen.findByRole('dialog', { name: add });
+}
+
+async function choose(dialog: HTMLElement, field: string, option: string): Promise<void> {
+  await user().click(within(dialog).getByRole('combobox', { name: field }));
+  await user().click(await screen.findByRole('option', { name: option }));
+}
+
+const save = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Save' });
+
+/** What the server holds of a type for the patient, after the engine pushed the outbox. */
+async function landed<T extends Resource>(resourceType: string, query: string): Promise<T[]> {
+  await h.syncNow();
+  const bundle: Bundle = await h.fhir.search(resourceType, query, { noCache: true });
+  return (bundle.entry ?? []).map((entry) => entry.resource as T);
+}
+
+async function renderSummary() {
+  await h.hold(patient, asthma);
+  h.render(<PatientSummaryCard patient={patient} />);
+  await within(await screen.findByRole('region', { name: 'Problem List' })).findByText('Asthma');
+}
+
+describe('the patient summary', () => {
+  it('shows who the patient is, the visits, and the problem list the device holds', async () => {
+    await renderSummary();
+    const card = screen.getByRole('region', { name: 'Patient summary' });
+    expect(within(card).getByRole('heading', { name: 'Ruth Okafor' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(/1961-02-03 \(\d+ years\)/);
+    expect(card).toHaveTextContent('Self·Alice Smith·Female');
+    expect(within(card).getByRole('link', { name: 'No upcoming appointments' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'No documented visits' })).toBeInTheDocument();
+    expect(within(section('Problem List')).getByRole('button', { name: 'Edit Asthma' })).toHaveTextContent(
+      'Active · 2001-04-05'
+    );
+    expect(section('Allergies')).toHaveTextContent('No known allergies');
+  });
+});
+
+describe('the dialogs write valid FHIR through the outbox', () => {
+  it('an allergy with its substance, status, onset and reaction is accepted by the server', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Allergy');
+    expect(save(dialog)).toBeDisabled();
+    await user().type(within(dialog).getByRole('combobox', { name: 'Allergy' }), 'Penicillin');
+    await user().type(within(dialog).getByLabelText('Onset'), '2015-09-01');
+    await user().type(within(dialog).getByRole('combobox', { name: 'Reaction' }), 'Anaphylaxis');
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(h.applied.at(-1)).toMatchObject({ kind: 'create', label: 'Add Allergy' });
+    expect(
+      await within(section('Allergies')).findByRole('button', { name: 'Edit Penicillin — Anaphylaxis' })
+    ).toHaveTextContent('Active');
+    const [allergy] = await landed<AllergyIntolerance>('AllergyIntolerance', 'patient=Patient/p1');
+    expect(allergy).toMatchObject({
+      patient: subject,
+      code: { coding: [{ system: 'http://snomed.info/sct', code: '373270004' }] },
+      clinicalStatus: { coding: [{ code: 'active' }] },
+      onsetDateTime: '2015-09-01',
+      reaction: [{ manifestation: [{ coding: [{ code: '39579001' }] }] }],
+    });
+  });
+
+  it('a problem needs its onset; an edit patches only what changed', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Problem');
+    await user().type(within(dialog).getByRole('combobox', { name: 'Problem' }), 'Gout');
+    expect(save(dialog)).toBeDisabled();
+    await user().type(within(dialog).getByLabelText(/Onset/), '2020-01-02');
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user().click(within(section('Problem List')).getByRole('button', { name: 'Edit Asthma' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Problem' });
+    await choose(edit, 'Clinical status', 'Resolved');
+    await user().click(save(edit));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(h.applied.at(-1)).toMatchObject({
+      kind: 'patch',
+      id: 'c1',
+      label: 'Edit Problem',
+      operations: [
+        { op: 'replace', path: '/clinicalStatus/coding/0/code', value: 'resolved' },
+        expect.anything(),
+      ],
+    });
+    const problems = await landed<Condition>('Condition', 'patient=Patient/p1&_sort=_id');
+    expect(
+      problems.map((item) => [item.code?.text, item.clinicalStatus?.coding?.[0]?.code, item.onsetDateTime])
+    ).toEqual(
+      expect.arrayContaining([
+        ['Asthma', 'resolved', '2001-04-05'],
+        ['Gout', 'active', '2020-01-02'],
+      ])
+    );
+  });
+
+  it('a medication needs its status, active or stopped, and is an order', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Medication');
+    await user().type(
+      within(dialog).getByRole('combobox', { name: 'Medication' }),
+      'lisinopril 10 MG Oral Tablet'
+    );
+    expect(save(dialog)).toBeDisabled();
+    await choose(dialog, 'Status', 'Stopped');
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [request] = await landed('MedicationRequest', 'subject=Patient/p1');
+    expect(request).toMatchObject({
+      status: 'stopped',
+      intent: 'order',
+      medicationCodeableConcept: { coding: [{ code: '314076' }] },
+    });
+  });
+
+  it('the smoking status is one of the eight answers, observed as 72166-2', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Smoking Status');
+    expect(save(dialog)).toBeDisabled();
+    await user().click(within(dialog).getByRole('combobox', { name: 'Smoking status' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(8);
+    await user().click(screen.getByRole('option', { name: 'Ex-smoker' }));
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(section('Smoking Status')).toHaveTextContent('Ex-smoker');
+    const [smoking] = await landed<Observation>('Observation', 'subject=Patient/p1&code=72166-2');
+    expect(smoking).toMatchObject({
+      status: 'final',
+      valueCodeableConcept: { coding: [{ code: '8517006' }] },
+    });
+  });
+});
+
+describe('vitals as the dialog keeps them', () => {
+  it('blood pressure is saved with one valid reading, and not with none', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    const systolic = within(dialog).getByRole('spinbutton', { name: 'Systolic' });
+    expect(save(dialog)).toBeDisabled();
+    await user().type(systolic, '1e');
+    expect(save(dialog)).toBeDisabled();
+    await user().clear(systolic);
+    await user().type(systolic, '132');
+    expect(save(dialog)).toBeEnabled();
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      within(section('Vitals')).getByRole('button', { name: 'Edit Blood pressure: 132/– mm[Hg]' })
+    ).toBeInTheDocument();
+    const [pressure] = await landed<Observation>('Observation', 'subject=Patient/p1&code=85354-9');
+    expect(pressure?.status).toBe('preliminary');
+    expect(pressure?.valueQuantity).toBeUndefined();
+    expect(pressure?.component?.map((part) => [part.code.coding?.[0]?.code, part.valueQuantity])).toEqual([
+      ['8480-6', { value: 132, unit: 'mm[Hg]', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' }],
+    ]);
+  });
+
+  it('another vital takes its one value in its unit, kept only when finite', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    await choose(dialog, 'Vital sign', 'Body temperature');
+    const value = within(dialog).getByRole('spinbutton', { name: 'Value' });
+    expect(within(dialog).getByText('Cel')).toBeInTheDocument();
+    await user().type(value, '-');
+    expect(save(dialog)).toBeDisabled();
+    await user().clear(value);
+    await user().type(value, '37.8');
+    await user().click(save(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [temperature] = await landed<Observation>('Observation', 'subject=Patient/p1&code=8310-5');
+    expect(temperature?.valueQuantity).toEqual({
+      value: 37.8,
+      unit: 'Cel',
+      system: 'http://unitsofmeasure.org',
+      code: 'Cel',
+    });
+  });
+});
