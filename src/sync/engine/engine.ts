@@ -11,6 +11,7 @@ import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
 import { acceptServerVersion } from './record';
+import { sendUploads } from '../uploads/send-uploads';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
 import { IDLE_SYNC_STATUS } from './types';
 import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
@@ -126,6 +127,7 @@ export class SyncEngine {
       this.update({ syncing: true });
       try {
         await this.clearBackoff();
+        await sendUploads(this.context, (upload) => this.update({ upload }));
         const report = await push(this.context);
         this.setOnline(!report.offline);
         return { ...report, pending: (await this.refreshStatus()).pending };
@@ -218,6 +220,7 @@ export class SyncEngine {
     this.update({ syncing: true });
     try {
       if (this.skipBackoff) await this.clearBackoff();
+      await sendUploads(this.context, (upload) => this.update({ upload }));
       const report = await push(this.context);
       if (report.offline) {
         this.setOnline(false);
