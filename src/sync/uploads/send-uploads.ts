@@ -20,9 +20,15 @@ export interface UploadReport {
   offline: boolean;
 }
 
-/** XMLHttpRequest where the context has it (progress as the bytes go), else a FHIR Binary resource. */
+/**
+ * In the sync worker (the app), XMLHttpRequest: progress as the bytes go. Elsewhere (an engine in
+ * a page or a test, whose network is the fetch it was given) a FHIR Binary resource through that fetch.
+ */
 export function defaultUploader(context: SyncContext): BinaryUploader {
-  return typeof XMLHttpRequest === 'function' ? xhrUploader(context.fhir) : jsonUploader(context.fhir);
+  const inWorker = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function';
+  return inWorker && typeof XMLHttpRequest === 'function'
+    ? xhrUploader(context.fhir)
+    : jsonUploader(context.fhir);
 }
 
 /**

@@ -35,9 +35,7 @@ export function CommentBox({ resource }: { resource: Resource }) {
           flex={1}
           label="Comment"
           placeholder="Add a comment"
-          autosize
-          minRows={1}
-          maxRows={6}
+          rows={2}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           error={writes.outcome ? outcomeText(writes.outcome) : undefined}

@@ -1,5 +1,5 @@
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   useCommands,
   useReplicaQuery,
@@ -82,13 +82,22 @@ export function useTimelineResources(resource: Resource, refresh = 0): TimelineR
     readTimeline(fhir, searches)
   );
   const found = server.status === 'ready' ? server.data : undefined;
+  // Read again once the server's answers are kept (a replica in memory announces no commit).
+  const [kept, setKept] = useState(0);
   useEffect(() => {
-    if (found && found.length > 0) void keepServerVersions(found).catch(() => undefined);
+    if (!found || found.length === 0) return;
+    keepServerVersions(found).then(
+      () => setKept((count) => count + 1),
+      () => undefined
+    );
   }, [found, keepServerVersions]);
-  const others = useReplicaQuery(async (reader) => {
-    const all = await Promise.all(LISTED_TYPES.map((type) => reader.recordsOfType(type)));
-    return all.flat();
-  }, []);
+  const others = useReplicaQuery(
+    async (reader) => {
+      const all = await Promise.all(LISTED_TYPES.map((type) => reader.recordsOfType(type)));
+      return all.flat();
+    },
+    [kept]
+  );
   const tasks = useRelatedTasks(resource.resourceType, resource.id ?? '');
   const records = useMemo(() => (others && tasks ? [...others, ...tasks] : undefined), [others, tasks]);
   return { records, server };
