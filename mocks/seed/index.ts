@@ -4,6 +4,7 @@ import {
   RIVERSIDE_PROJECT_ID,
   RIVERSIDE_PROJECT_NAME,
 } from './constants';
+import { withComments } from './comments';
 import { buildMainProject } from './main-project';
 import { buildRiversideProject } from './riverside';
 import type { SeedData } from './types';
@@ -48,7 +49,10 @@ export function buildSeed(options: SeedOptions = {}): SeedData {
     ],
     users: buildUsers(),
     resources: [
-      ...buildMainProject(now).map((resource) => ({ projectId: MAIN_PROJECT_ID, resource })),
+      ...withComments(buildMainProject(now), now).map((resource) => ({
+        projectId: MAIN_PROJECT_ID,
+        resource,
+      })),
       ...buildRiversideProject(now).map((resource) => ({ projectId: RIVERSIDE_PROJECT_ID, resource })),
     ],
   };

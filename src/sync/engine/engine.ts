@@ -127,7 +127,6 @@ export class SyncEngine {
       this.update({ syncing: true });
       try {
         await this.clearBackoff();
-        await sendUploads(this.context, (upload) => this.update({ upload }));
         const report = await push(this.context);
         this.setOnline(!report.offline);
         return { ...report, pending: (await this.refreshStatus()).pending };
@@ -220,13 +219,15 @@ export class SyncEngine {
     this.update({ syncing: true });
     try {
       if (this.skipBackoff) await this.clearBackoff();
-      await sendUploads(this.context, (upload) => this.update({ upload }));
       const report = await push(this.context);
       if (report.offline) {
         this.setOnline(false);
         this.update({ lastError: report.lastError });
         return;
       }
+      // Files waiting in the outbox go up now; the changes that name them follow at once.
+      const uploads = await sendUploads(this.context, (upload) => this.update({ upload }));
+      if (uploads.uploaded > 0) await push(this.context);
       await pull(this.context);
       this.update({
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
