@@ -9,6 +9,7 @@ import {
   formatReference,
   type ReferenceNames,
 } from '@/ui';
+import { MediaLink } from './MediaLink';
 import type { TimelineItem } from './timeline-items';
 import { canPin, commentText, isPinned } from './timeline-rules';
 import type { UploadView } from './use-upload-status';
@@ -131,9 +132,7 @@ function ResourceBody({
           <Heading badge="Media" color="cyan" by={nameOf(media.operator)} />
           <Group gap="xs">
             {media.content.url && !item.waiting ? (
-              <Anchor size="sm" href={media.content.url} target="_blank" rel="noreferrer">
-                {title}
-              </Anchor>
+              <MediaLink content={media.content}>{title}</MediaLink>
             ) : (
               <Text size="sm">{title}</Text>
             )}
