@@ -1,4 +1,12 @@
-import type { Binary, Communication, Media, Reference, Resource, Task } from '@medplum/fhirtypes';
+import type {
+  Binary,
+  Communication,
+  Media,
+  Practitioner,
+  Reference,
+  Resource,
+  Task,
+} from '@medplum/fhirtypes';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from './constants';
 import { HOUR_MINUTES, minutesFrom } from './time';
 
@@ -25,7 +33,7 @@ const ATTACHMENTS = [
   { title: 'bp-readings.csv', text: 'date,systolic,diastolic\n2024-03-01,128,82\n2024-03-02,131,85\n' },
 ];
 
-const practitioner = (id: string): Reference => ({ reference: `Practitioner/${id}` });
+const practitioner = (id: string): Reference<Practitioner> => ({ reference: `Practitioner/${id}` });
 
 /** The files' texts are ASCII: one byte a character, in the browser host as in Node. */
 function base64(text: string): string {
@@ -33,7 +41,7 @@ function base64(text: string): string {
 }
 
 /** Who speaks about a task: its owner when a practitioner owns it, and a colleague. */
-function speakers(task: Task): Reference[] {
+function speakers(task: Task): Reference<Practitioner>[] {
   const owner = task.owner?.reference?.startsWith('Practitioner/')
     ? { reference: task.owner.reference }
     : undefined;
