@@ -72,7 +72,12 @@ export function TimelineTab({ resource }: { resource: Resource }) {
         </div>
         <UploadButton resource={resource} />
       </Group>
-      {history.status !== 'ready' && <ServerStateNotice state={history} what="version history" />}
+      {history.status === 'error' && <ServerStateNotice state={history} what="version history" />}
+      {history.status === 'offline' && (
+        <Text size="sm" c="dimmed">
+          Offline: the versions come from the server; this device shows the one it holds.
+        </Text>
+      )}
       {server.status === 'error' && <ServerStateNotice state={server} what="timeline" />}
       {records === undefined && (
         <Text size="sm" c="dimmed">
@@ -85,7 +90,7 @@ export function TimelineTab({ resource }: { resource: Resource }) {
           subject={resource}
           item={item}
           names={names}
-          upload={upload?.key === item.key ? upload : undefined}
+          upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
           onPin={pin}
         />
       ))}
