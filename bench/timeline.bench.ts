@@ -58,7 +58,10 @@ async function createTimeline(page: Page): Promise<string> {
       resourceType: 'Communication',
       status: 'completed',
       priority: i % 20 === 0 ? 'stat' : 'routine',
-      subject: { reference: `Patient/${id}` },
+      // The timeline reads 100 by each search: half the comments name the patient as subject, half are based on it.
+      ...(i % 2 === 0
+        ? { subject: { reference: `Patient/${id}` } }
+        : { basedOn: [{ reference: `Patient/${id}` }] }),
       sender: { reference: 'Practitioner/practitioner-alice-smith' },
       sent: new Date(start + i * 3_600_000).toISOString(),
       payload: [{ contentString: `Comment ${i + 1}: called the patient about the results, left a message.` }],
@@ -90,6 +93,10 @@ const timeClick = (trigger: string, ready: string): string => `new Promise((reso
   };
   const observer = new MutationObserver(done);
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  setTimeout(() => {
+    observer.disconnect();
+    reject(new Error('Not drawn within 20 s: ' + document.querySelectorAll('[aria-label$="imeline item"]').length + ' cards'));
+  }, 20000);
   started = performance.now();
   target.click();
 })`;
@@ -117,6 +124,8 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
+    page.on('crash', () => console.error('The page crashed'));
+    page.on('pageerror', (error) => console.error('Page error:', error.message));
     await signIn(page, BASE);
     await page.getByRole('status', { name: 'Sync status' }).getByText('Online').waitFor({ timeout: 60_000 });
     const id = await createTimeline(page);

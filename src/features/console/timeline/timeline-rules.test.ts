@@ -1,6 +1,7 @@
-import type { Communication, DiagnosticReport, Patient, Resource, Task } from '@medplum/fhirtypes';
+import type { Communication, DiagnosticReport, Patient, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import type { StoredResource } from '@/ui';
+import { taskFixture } from '@/ui/testing/replica-harness';
 import { timelineItems } from './timeline-items';
 import {
   canPin,
@@ -83,13 +84,7 @@ describe('pinning', () => {
 });
 
 describe('what a comment or an attachment is about', () => {
-  const task: Task = {
-    resourceType: 'Task',
-    id: 't1',
-    status: 'ready',
-    intent: 'order',
-    for: { reference: 'Patient/p1' },
-  };
+  const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
   const patient: Patient = { resourceType: 'Patient', id: 'p1' };
 
   it('a comment on a task is based on it, its subject the task’s patient; on a patient, the patient is its subject', () => {

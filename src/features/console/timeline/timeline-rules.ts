@@ -85,9 +85,9 @@ export function referenceOf(resource: Resource): string {
 }
 
 /** The types a Communication's subject may name. */
-const COMMUNICATION_SUBJECTS = ['Patient', 'Group'];
+export const COMMUNICATION_SUBJECTS = ['Patient', 'Group'];
 /** The types a Media's subject may name. */
-const MEDIA_SUBJECTS = [
+export const MEDIA_SUBJECTS = [
   'Patient',
   'Practitioner',
   'PractitionerRole',
@@ -97,7 +97,7 @@ const MEDIA_SUBJECTS = [
   'Location',
 ];
 /** The types a Media's basedOn may name. */
-const MEDIA_BASED_ON = ['ServiceRequest', 'CarePlan'];
+export const MEDIA_BASED_ON = ['ServiceRequest', 'CarePlan'];
 
 /** The patient a resource is about ('Patient/1' from Task.for, subject or patient), if any. */
 export function patientOf(resource: Resource): Reference<Patient> | undefined {

@@ -8,7 +8,13 @@ import {
   type ServerState,
   type StoredResource,
 } from '@/ui';
-import { patientOf, referenceOf } from './timeline-rules';
+import {
+  COMMUNICATION_SUBJECTS,
+  MEDIA_BASED_ON,
+  MEDIA_SUBJECTS,
+  patientOf,
+  referenceOf,
+} from './timeline-rules';
 import { useRelatedTasks } from '../resource/use-related-tasks';
 
 /** The types read whole from the replica (the tasks come by an indexed search: there are many). */
@@ -16,16 +22,6 @@ const LISTED_TYPES = ['Communication', 'Media', 'AuditEvent'];
 
 /** Most resources of each search the timeline reads. */
 export const TIMELINE_COUNT = 100;
-
-const MEDIA_SUBJECT_TYPES = [
-  'Patient',
-  'Practitioner',
-  'PractitionerRole',
-  'Group',
-  'Device',
-  'Specimen',
-  'Location',
-];
 
 /**
  * The searches that find what is about a resource: comments based on it (or whose subject it is),
@@ -36,11 +32,10 @@ export function timelineSearches(resource: Resource): string[] {
   const ref = referenceOf(resource);
   const page = `_count=${TIMELINE_COUNT}&_sort=-_lastUpdated`;
   const searches = [`Communication?based-on=${ref}&${page}`];
-  if (['Patient', 'Group'].includes(resource.resourceType))
+  if (COMMUNICATION_SUBJECTS.includes(resource.resourceType))
     searches.push(`Communication?subject=${ref}&${page}`);
-  if (MEDIA_SUBJECT_TYPES.includes(resource.resourceType)) searches.push(`Media?subject=${ref}&${page}`);
-  else if (['ServiceRequest', 'CarePlan'].includes(resource.resourceType))
-    searches.push(`Media?based-on=${ref}&${page}`);
+  if (MEDIA_SUBJECTS.includes(resource.resourceType)) searches.push(`Media?subject=${ref}&${page}`);
+  else if (MEDIA_BASED_ON.includes(resource.resourceType)) searches.push(`Media?based-on=${ref}&${page}`);
   else if (resource.resourceType === 'Encounter') searches.push(`Media?encounter=${ref}&${page}`);
   else {
     // Media has no search by what it is part of: its patient's attachments, the screen keeps those about this one.
