@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const top = await page
       .getByLabel(/timeline item$/i)
       .first()
-      .getAttribute('aria-label');
+      .evaluate((card) => `${card.getAttribute('aria-label') ?? ''}: ${card.textContent ?? ''}`);
     const frames = await page.evaluate<number[]>(SCROLL);
     await context.close();
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import type { AuditEvent, Communication, Media, Resource, Task } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   formatCodeableConcept,
   formatCoding,
@@ -214,29 +214,47 @@ function UploadProgress({ upload }: { upload: UploadView }) {
   );
 }
 
-/** Pin / Unpin (comments), Details, Edit, and Delete under 'Danger zone'. */
+/**
+ * Pin / Unpin (comments), Details, Edit, and Delete under 'Danger zone'. The menu is built on the
+ * first press only: a long timeline would otherwise set up a floating menu for every card.
+ */
 function CardMenu({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
+  const [active, setActive] = useState(false);
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size={44}
+      aria-label="Actions"
+      onClick={active ? undefined : () => setActive(true)}
+    >
+      ⋮
+    </ActionIcon>
+  );
+  if (!active) return trigger;
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened onClose={() => setActive(false)}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <CardMenuItems resource={resource} onPin={onPin} />
+    </Menu>
+  );
+}
+
+function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
   const navigate = useNavigate();
   const params = { resourceType: resource.resourceType, id: resource.id ?? '' };
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size={44} aria-label="Actions">
-          ⋮
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {canPin(resource) && (
-          <Menu.Item onClick={() => onPin(resource)}>{isPinned(resource) ? 'Unpin' : 'Pin'}</Menu.Item>
-        )}
-        <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id', params })}>Details</Menu.Item>
-        <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id/edit', params })}>Edit</Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>Danger zone</Menu.Label>
-        <Menu.Item color="red" onClick={() => void navigate({ to: '/$resourceType/$id/delete', params })}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Menu.Dropdown>
+      {canPin(resource) && (
+        <Menu.Item onClick={() => onPin(resource)}>{isPinned(resource) ? 'Unpin' : 'Pin'}</Menu.Item>
+      )}
+      <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id', params })}>Details</Menu.Item>
+      <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id/edit', params })}>Edit</Menu.Item>
+      <Menu.Divider />
+      <Menu.Label>Danger zone</Menu.Label>
+      <Menu.Item color="red" onClick={() => void navigate({ to: '/$resourceType/$id/delete', params })}>
+        Delete
+      </Menu.Item>
+    </Menu.Dropdown>
   );
 }
