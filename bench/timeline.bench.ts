@@ -1,8 +1,9 @@
 /**
  * Budget of the resource timeline in Debian's Chromium against the `npm start` host: a Patient
  * with 200 comments about it (a few pinned), held in the replica after one visit.
- * - Details → Timeline tab: the click until every card is in the page (the newest pinned one on
- *   top), timed inside the page; median ≤ 200 ms.
+ * - Details → Timeline tab: the click until the first screen of cards is drawn (the newest pinned
+ *   one on top; a long timeline keeps only the cards near the viewport in the page), timed inside
+ *   the page; median ≤ 200 ms.
  * - Scrolling the timeline from top to bottom at 40 px a frame: frames longer than 1.5 × the median
  *   frame are counted as dropped.
  * Run `npm run build` first.
@@ -78,7 +79,8 @@ async function createTimeline(page: Page): Promise<string> {
 }
 
 const TIMELINE_TAB = `() => [...document.querySelectorAll('[role="tab"]')].find((tab) => tab.textContent.trim() === 'Timeline')`;
-const ALL_CARDS = `() => document.querySelectorAll('[aria-label$="imeline item"]').length >= ${ITEMS}`;
+/** The first screen drawn: the cards that fill the viewport, the pinned newest one on top. */
+const FIRST_SCREEN = `() => { const cards = document.querySelectorAll('[aria-label$="imeline item"]'); return cards.length >= 8 && cards[0].getAttribute('aria-label') === 'Pinned timeline item'; }`;
 
 /** Clicks what `trigger` finds and resolves with the ms until `ready` holds. */
 const timeClick = (trigger: string, ready: string): string => `new Promise((resolve, reject) => {
@@ -131,19 +133,23 @@ async function main(): Promise<void> {
     const id = await createTimeline(page);
     // The first visit reads the timeline from the server and keeps it in the replica.
     await page.goto(`${BASE}/Patient/${id}/timeline`);
-    await page.waitForFunction(ALL_CARDS, undefined, { timeout: 60_000 });
+    await page.waitForFunction(FIRST_SCREEN, undefined, { timeout: 60_000 });
 
     const samples: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
       await page.getByRole('tab', { name: 'Details' }).click();
       await page.getByRole('button', { name: 'Comment', exact: true }).waitFor({ state: 'detached' });
-      samples.push(await page.evaluate<number>(timeClick(TIMELINE_TAB, ALL_CARDS)));
+      samples.push(await page.evaluate<number>(timeClick(TIMELINE_TAB, FIRST_SCREEN)));
     }
     const top = await page
       .getByLabel(/timeline item$/i)
       .first()
       .evaluate((card) => `${card.getAttribute('aria-label') ?? ''}: ${card.textContent ?? ''}`);
     const frames = await page.evaluate<number[]>(SCROLL);
+    const last = await page
+      .getByLabel(/timeline item$/i)
+      .last()
+      .evaluate((card) => card.textContent ?? '');
     await context.close();
 
     const drawn = samples.slice(1);
@@ -157,11 +163,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `Scrolling it top to bottom at 40 px a frame: ${frames.length} frames, median frame ${frame.toFixed(1)} ms, ` +
-        `longest ${Math.max(...frames).toFixed(1)} ms, ${dropped} longer than 1.5 × the median`
+        `longest ${Math.max(...frames).toFixed(1)} ms, ${dropped} longer than 1.5 × the median; last card at the bottom: ${last}`
     );
   } finally {
     await browser.close();
-    await stop();
+    await stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,14 +4,18 @@ import { useMemo } from 'react';
 import { useReferenceNames } from '@/ui';
 import { CommentBox } from '../timeline/CommentBox';
 import { TimelineCard } from '../timeline/TimelineCard';
-import { timelineItems } from '../timeline/timeline-items';
+import { timelineItems, type TimelineItem } from '../timeline/timeline-items';
 import { pinOperations, referenceOf } from '../timeline/timeline-rules';
 import { UploadButton } from '../timeline/UploadButton';
+import { VirtualList } from '../timeline/VirtualList';
 import { useTimelineResources } from '../timeline/use-timeline';
 import { useUploadStatus } from '../timeline/use-upload-status';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
 import { useResourceWrites } from './use-resource-writes';
+
+/** From how many cards the timeline keeps only those near the viewport in the page. */
+const VIRTUAL_FROM = 50;
 
 /**
  * The Timeline tab: a comment box and an upload button, then the resource's versions and the
@@ -64,6 +68,16 @@ export function TimelineTab({ resource }: { resource: Resource }) {
     });
   }
 
+  const card = (item: TimelineItem) => (
+    <TimelineCard
+      subject={resource}
+      item={item}
+      names={names}
+      upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
+      onPin={pin}
+    />
+  );
+
   return (
     <Stack gap="xs" aria-label="Timeline">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -84,16 +98,11 @@ export function TimelineTab({ resource }: { resource: Resource }) {
           Loading...
         </Text>
       )}
-      {items.map((item) => (
-        <TimelineCard
-          key={item.key}
-          subject={resource}
-          item={item}
-          names={names}
-          upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
-          onPin={pin}
-        />
-      ))}
+      {items.length > VIRTUAL_FROM ? (
+        <VirtualList items={items} itemKey={(item) => item.key} estimate={72} renderItem={card} />
+      ) : (
+        items.map((item) => <div key={item.key}>{card(item)}</div>)
+      )}
     </Stack>
   );
 }

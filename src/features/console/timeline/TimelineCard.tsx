@@ -14,9 +14,6 @@ import type { TimelineItem } from './timeline-items';
 import { canPin, commentText, isPinned } from './timeline-rules';
 import type { UploadView } from './use-upload-status';
 
-/** Cards are drawn only when near the viewport: a long timeline costs the cards on screen. */
-const OFFSCREEN = { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' } as const;
-
 interface TimelineCardProps {
   /** The resource whose timeline this is. */
   subject: Resource;
@@ -33,10 +30,7 @@ export function TimelineCard({ subject, item, names, upload, onPin }: TimelineCa
     <Card
       withBorder
       padding="sm"
-      style={{
-        ...OFFSCREEN,
-        ...(pinned ? { borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 } : {}),
-      }}
+      style={pinned ? { borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 } : undefined}
       aria-label={pinned ? 'Pinned timeline item' : 'Timeline item'}
       data-key={item.key}
     >
