@@ -5,6 +5,7 @@ import {
   RIVERSIDE_PROJECT_NAME,
 } from './constants';
 import { withClinicalRecords } from './clinical';
+import { withComments } from './comments';
 import { buildMainProject } from './main-project';
 import { buildRiversideProject } from './riverside';
 import type { SeedData } from './types';
@@ -49,7 +50,7 @@ export function buildSeed(options: SeedOptions = {}): SeedData {
     ],
     users: buildUsers(),
     resources: [
-      ...withClinicalRecords(buildMainProject(now), now).map((resource) => ({
+      ...withComments(withClinicalRecords(buildMainProject(now), now), now).map((resource) => ({
         projectId: MAIN_PROJECT_ID,
         resource,
       })),

@@ -4,7 +4,8 @@ import { TASK_TYPE_SYSTEM } from './index';
 import { byReference, NOW, resourcesOf } from './test-support';
 
 const communications = resourcesOf('Communication');
-const threads = communications.filter((item) => !item.partOf);
+// A thread heads its messages; a comment about a task (based on it) is no thread.
+const threads = communications.filter((item) => !item.partOf && !item.basedOn);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = 30 * 60 * 1000;
 

@@ -11,6 +11,7 @@ import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
 import { acceptServerVersion } from './record';
+import { sendUploads } from '../uploads/send-uploads';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
 import { IDLE_SYNC_STATUS } from './types';
 import type { AppliedChange, LocalChange, LockFn, Scheduler, SyncEngineOptions, SyncStatus } from './types';
@@ -224,6 +225,9 @@ export class SyncEngine {
         this.update({ lastError: report.lastError });
         return;
       }
+      // Files waiting in the outbox go up now; the changes that name them follow at once.
+      const uploads = await sendUploads(this.context, (upload) => this.update({ upload }));
+      if (uploads.uploaded > 0) await push(this.context);
       await pull(this.context);
       this.update({
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),

@@ -8,6 +8,7 @@ import { classify, errorText, isNetworkFailure } from './conflict-rules';
 import { backoffDelay, isNewer, type SyncContext } from './context';
 import { writeRecord } from './record';
 import { CLIENT_ID_SYSTEM } from './types';
+import { pendingUpload } from '../uploads/upload-entries';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */
@@ -77,7 +78,8 @@ function nextWave(
       !confirmed.has(entry.seq ?? 0) &&
       entry.state === 'pending' &&
       entry.notBefore <= context.clock.now() &&
-      (sends.get(entry.seq ?? 0) ?? 0) < MAX_SENDS_PER_RUN;
+      (sends.get(entry.seq ?? 0) ?? 0) < MAX_SENDS_PER_RUN &&
+      !pendingUpload(entry);
     if (sendable) wave.push(entry);
     else held.add(entry.key);
   }

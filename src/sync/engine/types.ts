@@ -5,6 +5,7 @@ import type { ApiClient } from '../client';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
 import type { WebSocketConstructor } from '../subscriptions/subscription-manager';
+import type { UploadStatus } from '../uploads/upload-status';
 
 /** The system of the identifier a device puts on everything it creates (If-None-Exist looks it up). */
 export const CLIENT_ID_SYSTEM = 'urn:carequeue:client-id';
@@ -58,6 +59,8 @@ export interface SyncStatus {
   /** While a first load fills the replica: the tasks it holds so far and a rough share of the whole. */
   loading?: { rows: number; percent: number };
   lastError?: string;
+  /** The file upload under way or last tried (its progress, or its failure's words). */
+  upload?: UploadStatus;
 }
 
 /** Runs `fn` while holding a named lock (Web Locks in the worker): one tab syncs at a time. */

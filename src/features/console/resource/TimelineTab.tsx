@@ -1,81 +1,108 @@
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { Link } from '@tanstack/react-router';
-import { formatCodeableConcept, formatDateTime } from '@/ui';
+import { useMemo } from 'react';
+import { useReferenceNames } from '@/ui';
+import { CommentBox } from '../timeline/CommentBox';
+import { TimelineCard } from '../timeline/TimelineCard';
+import { timelineItems, type TimelineItem } from '../timeline/timeline-items';
+import { pinOperations, referenceOf } from '../timeline/timeline-rules';
+import { UploadButton } from '../timeline/UploadButton';
+import { VirtualList } from '../timeline/VirtualList';
+import { useTimelineResources } from '../timeline/use-timeline';
+import { useUploadStatus } from '../timeline/use-upload-status';
 import { ServerStateNotice } from './ServerStateNotice';
 import { useHistory } from './use-history';
-import { useRelatedTasks } from './use-related-tasks';
+import { useResourceWrites } from './use-resource-writes';
+
+/** From how many cards the timeline keeps only those near the viewport in the page. */
+const VIRTUAL_FROM = 50;
 
 /**
- * The Timeline tab: the resource's versions (from the server) and the tasks about it (from this
- * device), newest first. Offline it still lists the tasks and the version held here.
+ * The Timeline tab: a comment box and an upload button, then the resource's versions and the
+ * comments, attachments, tasks and audit events about it, pinned and urgent ones first, then newest
+ * first. Read from the replica (the server's answers are kept there), so it works offline and shows
+ * what this device has not sent yet as waiting.
  */
 export function TimelineTab({ resource }: { resource: Resource }) {
-  const resourceType = resource.resourceType;
-  const id = resource.id ?? '';
-  const history = useHistory(resourceType, id);
-  const tasks = useRelatedTasks(resourceType, id) ?? [];
-  const versions =
-    history.status === 'ready'
-      ? history.data
-      : [{ versionId: resource.meta?.versionId ?? '', date: resource.meta?.lastUpdated ?? '', author: '' }];
-  const items = [
-    ...versions.map((version) => ({
-      date: version.date,
-      key: `version-${version.versionId}`,
-      content: (
-        <Group gap="xs">
-          <Badge variant="light">Version</Badge>
-          <Anchor
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/$resourceType/$id/_history/$versionId"
-                params={{ resourceType, id, versionId: version.versionId }}
-              />
-            )}
-          >
-            {`Version ${version.versionId}`}
-          </Anchor>
-          {version.author && <Text size="sm">by {version.author}</Text>}
-        </Group>
+  const reference = referenceOf(resource);
+  const history = useHistory(resource.resourceType, resource.id ?? '');
+  const { records, server } = useTimelineResources(resource);
+  const writes = useResourceWrites();
+  const items = useMemo(() => {
+    const versions =
+      history.status === 'ready'
+        ? history.data
+        : [{ versionId: resource.meta?.versionId ?? '', date: resource.meta?.lastUpdated ?? '', author: '' }];
+    return timelineItems(
+      reference,
+      versions.filter((version) => version.versionId),
+      records ?? []
+    );
+  }, [history, resource, reference, records]);
+  const mediaKeys = useMemo(
+    () =>
+      new Set(
+        items.flatMap((item) =>
+          item.kind === 'resource' && item.resource.resourceType === 'Media' ? [item.key] : []
+        )
       ),
-    })),
-    ...tasks.map((task) => ({
-      date: task.meta?.lastUpdated ?? '',
-      key: `task-${task.id ?? ''}`,
-      content: (
-        <Group gap="xs">
-          <Badge variant="light" color="grape">
-            Task
-          </Badge>
-          <Anchor
-            renderRoot={(props) => (
-              <Link {...props} to="/Task/$id/$tab" params={{ id: task.id ?? '', tab: 'details' }} />
-            )}
-          >
-            {formatCodeableConcept(task.code) || `Task ${task.id ?? ''}`}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {task.status}
-          </Text>
-        </Group>
-      ),
-    })),
-  ].sort((a, b) => b.date.localeCompare(a.date));
+    [items]
+  );
+  const upload = useUploadStatus(mediaKeys);
+  const names = useReferenceNames(
+    items.flatMap((item) => {
+      if (item.kind !== 'resource') return [];
+      const r = item.resource as { sender?: { reference?: string }; operator?: { reference?: string } };
+      return [r.sender, r.operator];
+    })
+  );
+
+  function pin(target: Resource): void {
+    void writes.apply({
+      resourceType: target.resourceType,
+      id: target.id,
+      kind: 'patch',
+      operations: pinOperations(target),
+      commutes: false,
+      label: 'Pin',
+    });
+  }
+
+  const card = (item: TimelineItem) => (
+    <TimelineCard
+      subject={resource}
+      item={item}
+      names={names}
+      upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
+      onPin={pin}
+    />
+  );
+
   return (
     <Stack gap="xs" aria-label="Timeline">
-      {history.status !== 'ready' && <ServerStateNotice state={history} what="version history" />}
-      {items.map((item) => (
-        <Card key={item.key} withBorder padding="sm">
-          <Group justify="space-between" wrap="nowrap">
-            {item.content}
-            <Text size="xs" c="dimmed">
-              {formatDateTime(item.date)}
-            </Text>
-          </Group>
-        </Card>
-      ))}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: 1, minWidth: 260 }}>
+          <CommentBox resource={resource} />
+        </div>
+        <UploadButton resource={resource} />
+      </Group>
+      {history.status === 'error' && <ServerStateNotice state={history} what="version history" />}
+      {history.status === 'offline' && (
+        <Text size="sm" c="dimmed">
+          Offline: the versions come from the server; this device shows the one it holds.
+        </Text>
+      )}
+      {server.status === 'error' && <ServerStateNotice state={server} what="timeline" />}
+      {records === undefined && (
+        <Text size="sm" c="dimmed">
+          Loading...
+        </Text>
+      )}
+      {items.length > VIRTUAL_FROM ? (
+        <VirtualList items={items} itemKey={(item) => item.key} estimate={72} renderItem={card} />
+      ) : (
+        items.map((item) => <div key={item.key}>{card(item)}</div>)
+      )}
     </Stack>
   );
 }

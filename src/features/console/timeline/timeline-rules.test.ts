@@ -1,6 +1,22 @@
-import type { Communication, DiagnosticReport, Resource } from '@medplum/fhirtypes';
+import type { Communication, DiagnosticReport, Patient, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { isPinned, sortTimeline, timelineTime, togglePinPriority } from './timeline-rules';
+import type { StoredResource } from '@/ui';
+import { taskFixture } from '@/ui/testing/replica-harness';
+import { timelineItems } from './timeline-items';
+import {
+  canPin,
+  completeMediaOperations,
+  fileAttachment,
+  isAbout,
+  isPinned,
+  mediaPointers,
+  newComment,
+  newMedia,
+  pinOperations,
+  sortTimeline,
+  timelineTime,
+  togglePinPriority,
+} from './timeline-rules';
 
 const comment = (id: string, sent: string, priority?: Communication['priority']): Communication => ({
   resourceType: 'Communication',
@@ -64,5 +80,104 @@ describe('pinning', () => {
     const pinned = { ...plain, priority: 'stat' as const };
     expect(isPinned(pinned)).toBe(true);
     expect(togglePinPriority(pinned)).toBe('routine');
+  });
+});
+
+describe('what a comment or an attachment is about', () => {
+  const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
+  const patient: Patient = { resourceType: 'Patient', id: 'p1' };
+
+  it('a comment on a task is based on it, its subject the task’s patient; on a patient, the patient is its subject', () => {
+    const onTask = newComment(task, { reference: 'Practitioner/me' }, 'Called', '2024-01-01T00:00:00Z');
+    expect(onTask).toMatchObject({
+      resourceType: 'Communication',
+      status: 'completed',
+      priority: 'routine',
+      basedOn: [{ reference: 'Task/t1' }],
+      subject: { reference: 'Patient/p1' },
+      sender: { reference: 'Practitioner/me' },
+      payload: [{ contentString: 'Called' }],
+    });
+    const onPatient = newComment(patient, { reference: 'Practitioner/me' }, 'Hi', '2024-01-01T00:00:00Z');
+    expect(onPatient.subject).toEqual({ reference: 'Patient/p1' });
+    expect(onPatient.basedOn).toBeUndefined();
+    expect(isAbout(onTask, 'Task/t1')).toBe(true);
+    expect(isAbout(onTask, 'Patient/p1')).toBe(true);
+    expect(isAbout(onTask, 'Task/t2')).toBe(false);
+  });
+
+  it('an attachment uses the pointer Media allows for the type: subject, basedOn, encounter, else partOf', () => {
+    expect(mediaPointers(patient)).toEqual({ subject: { reference: 'Patient/p1' } });
+    expect(mediaPointers(task)).toEqual({
+      partOf: [{ reference: 'Task/t1' }],
+      subject: { reference: 'Patient/p1' },
+    });
+    const request = { resourceType: 'ServiceRequest', id: 's1', status: 'active', intent: 'order' } as const;
+    expect(mediaPointers(request as Resource)).toEqual({ basedOn: [{ reference: 'ServiceRequest/s1' }] });
+    const media = newMedia(
+      task,
+      { reference: 'Practitioner/me' },
+      { contentType: 'text/plain' },
+      '2024-01-01T00:00:00Z'
+    );
+    expect(media.status).toBe('preparation');
+    expect(isAbout(media, 'Task/t1')).toBe(true);
+  });
+
+  it('the change completing an upload carries the file with its content', () => {
+    const content = fileAttachment({ name: 'scan.pdf', type: '', size: 3 });
+    expect(content).toEqual({ contentType: 'application/octet-stream', title: 'scan.pdf', size: 3 });
+    expect(completeMediaOperations(content, 'AAAA')).toEqual([
+      { op: 'replace', path: '/status', value: 'completed' },
+      { op: 'replace', path: '/content', value: { ...content, data: 'AAAA' } },
+    ]);
+  });
+
+  it('Pin and Unpin change only the priority, and only comments are pinned', () => {
+    expect(pinOperations(comment('c', '2024-01-01T00:00:00Z'))).toEqual([
+      { op: 'add', path: '/priority', value: 'stat' },
+    ]);
+    expect(pinOperations(comment('c', '2024-01-01T00:00:00Z', 'stat'))).toEqual([
+      { op: 'add', path: '/priority', value: 'routine' },
+    ]);
+    expect(canPin(comment('c', '2024-01-01T00:00:00Z'))).toBe(true);
+    expect(canPin(task)).toBe(false);
+  });
+});
+
+describe('the timeline items', () => {
+  const record = (resource: Resource, pending = 0): StoredResource => ({
+    key: `${resource.resourceType}/${resource.id ?? ''}`,
+    resourceType: resource.resourceType,
+    id: resource.id ?? '',
+    resource,
+    pending,
+    deleted: 0,
+    lastUpdated: '',
+  });
+  const about = (c: Communication): Communication => ({ ...c, basedOn: [{ reference: 'Task/t1' }] });
+
+  it('mixes versions and resources about the resource in priority-then-time order, waiting ones marked', () => {
+    const items = timelineItems(
+      'Task/t1',
+      [
+        { versionId: '1', date: '2024-01-01T00:00:00Z', author: '' },
+        { versionId: '2', date: '2024-05-01T00:00:00Z', author: '' },
+      ],
+      [
+        record(about(comment('pinned', '2023-01-01T00:00:00Z', 'stat'))),
+        record(about(comment('new', '2024-06-01T00:00:00Z')), 1),
+        record(comment('elsewhere', '2024-07-01T00:00:00Z')),
+        { ...record(about(comment('deleted', '2024-08-01T00:00:00Z'))), deleted: 1 },
+      ]
+    );
+    expect(items.map((item) => item.key)).toEqual([
+      'Communication/pinned',
+      'Communication/new',
+      'version-2',
+      'version-1',
+    ]);
+    expect(items[1]).toMatchObject({ kind: 'resource', waiting: true });
+    expect(items[0]).toMatchObject({ kind: 'resource', waiting: false });
   });
 });

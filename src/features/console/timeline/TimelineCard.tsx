@@ -1,0 +1,254 @@
+import { ActionIcon, Anchor, Badge, Card, Group, Menu, Progress, Stack, Text } from '@mantine/core';
+import type { AuditEvent, Communication, Media, Resource, Task } from '@medplum/fhirtypes';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import {
+  formatCodeableConcept,
+  formatCoding,
+  formatDateTime,
+  formatReference,
+  type ReferenceNames,
+} from '@/ui';
+import { MediaLink } from './MediaLink';
+import type { TimelineItem } from './timeline-items';
+import { canPin, commentText, isPinned } from './timeline-rules';
+import type { UploadView } from './use-upload-status';
+
+interface TimelineCardProps {
+  /** The resource whose timeline this is. */
+  subject: Resource;
+  item: TimelineItem;
+  names: ReferenceNames;
+  upload?: UploadView;
+  onPin(resource: Resource): void;
+}
+
+/** One card of the timeline: what happened, when, by whom; a resource's card has its menu. */
+export function TimelineCard({ subject, item, names, upload, onPin }: TimelineCardProps) {
+  const pinned = item.kind === 'resource' && isPinned(item.resource);
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      style={pinned ? { borderColor: 'var(--mantine-color-orange-6)', borderWidth: 2 } : undefined}
+      aria-label={pinned ? 'Pinned timeline item' : 'Timeline item'}
+      data-key={item.key}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          {item.kind === 'version' ? (
+            <VersionBody subject={subject} item={item} />
+          ) : (
+            <ResourceBody item={item} names={names} />
+          )}
+          {upload && <UploadProgress upload={upload} />}
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          {pinned && (
+            <Badge color="orange" variant="filled" size="sm">
+              Pinned
+            </Badge>
+          )}
+          {item.kind === 'resource' && item.waiting && (
+            <Badge color="yellow" variant="light" size="sm">
+              Waiting to sync
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(item.order.time)}
+          </Text>
+          {item.kind === 'resource' && <CardMenu resource={item.resource} onPin={onPin} />}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function VersionBody({
+  subject,
+  item,
+}: {
+  subject: Resource;
+  item: Extract<TimelineItem, { kind: 'version' }>;
+}) {
+  const { version } = item;
+  return (
+    <Group gap="xs">
+      <Badge variant="light">Version</Badge>
+      <Anchor
+        size="sm"
+        renderRoot={(props) => (
+          <Link
+            {...props}
+            to="/$resourceType/$id/_history/$versionId"
+            params={{
+              resourceType: subject.resourceType,
+              id: subject.id ?? '',
+              versionId: version.versionId,
+            }}
+          />
+        )}
+      >
+        {`Version ${version.versionId}`}
+      </Anchor>
+      {version.author && <Text size="sm">by {version.author}</Text>}
+    </Group>
+  );
+}
+
+function ResourceBody({
+  item,
+  names,
+}: {
+  item: Extract<TimelineItem, { kind: 'resource' }>;
+  names: ReferenceNames;
+}) {
+  const { resource } = item;
+  const nameOf = (reference: { reference?: string; display?: string } | undefined): string =>
+    reference?.display ?? names.get(reference?.reference ?? '') ?? formatReference(reference);
+  switch (resource.resourceType) {
+    case 'Communication': {
+      const comment = resource as Communication;
+      return (
+        <>
+          <Heading badge="Comment" color="teal" by={nameOf(comment.sender)} />
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {commentText(comment)}
+          </Text>
+        </>
+      );
+    }
+    case 'Media': {
+      const media = resource as Media;
+      const title = media.content.title ?? media.content.contentType ?? 'Attachment';
+      return (
+        <>
+          <Heading badge="Media" color="cyan" by={nameOf(media.operator)} />
+          <Group gap="xs">
+            {media.content.url && !item.waiting ? (
+              <MediaLink content={media.content}>{title}</MediaLink>
+            ) : (
+              <Text size="sm">{title}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {[media.content.contentType, media.status].filter(Boolean).join(' · ')}
+            </Text>
+          </Group>
+        </>
+      );
+    }
+    case 'Task': {
+      const task = resource as Task;
+      return (
+        <Group gap="xs">
+          <Badge variant="light" color="grape">
+            Task
+          </Badge>
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link {...props} to="/Task/$id/$tab" params={{ id: task.id ?? '', tab: 'details' }} />
+            )}
+          >
+            {formatCodeableConcept(task.code) || `Task ${task.id ?? ''}`}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {task.status}
+          </Text>
+        </Group>
+      );
+    }
+    case 'AuditEvent': {
+      const event = resource as AuditEvent;
+      return (
+        <>
+          <Heading badge="Audit" color="gray" by={nameOf(event.agent?.[0]?.who)} />
+          <Text size="sm">
+            {[formatCoding(event.type), event.outcomeDesc].filter(Boolean).join(': ') || event.action}
+          </Text>
+        </>
+      );
+    }
+    default:
+      return <Heading badge={resource.resourceType} color="gray" by="" />;
+  }
+}
+
+function Heading({ badge, color, by }: { badge: string; color: string; by: string }): ReactNode {
+  return (
+    <Group gap="xs">
+      <Badge variant="light" color={color}>
+        {badge}
+      </Badge>
+      {by && (
+        <Text size="sm" fw={500}>
+          {by}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** An upload's state: bytes sent of the file, then done; a failure shows in its notice. */
+function UploadProgress({ upload }: { upload: UploadView }) {
+  const percent = upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
+  const label = upload.error ? 'Upload interrupted' : upload.done ? 'Uploaded' : `Uploading ${percent}%`;
+  return (
+    <Stack gap={2}>
+      <Progress
+        value={upload.done ? 100 : percent}
+        color={upload.error ? 'red' : 'blue'}
+        aria-label="Upload progress"
+        size="sm"
+      />
+      <Text size="xs" c={upload.error ? 'red' : 'dimmed'}>
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Pin / Unpin (comments), Details, Edit, and Delete under 'Danger zone'. The menu is built on the
+ * first press only: a long timeline would otherwise set up a floating menu for every card.
+ */
+function CardMenu({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
+  const [active, setActive] = useState(false);
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size={44}
+      aria-label="Actions"
+      onClick={active ? undefined : () => setActive(true)}
+    >
+      ⋮
+    </ActionIcon>
+  );
+  if (!active) return trigger;
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened onClose={() => setActive(false)}>
+      <Menu.Target>{trigger}</Menu.Target>
+      <CardMenuItems resource={resource} onPin={onPin} />
+    </Menu>
+  );
+}
+
+function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
+  const navigate = useNavigate();
+  const params = { resourceType: resource.resourceType, id: resource.id ?? '' };
+  return (
+    <Menu.Dropdown>
+      {canPin(resource) && (
+        <Menu.Item onClick={() => onPin(resource)}>{isPinned(resource) ? 'Unpin' : 'Pin'}</Menu.Item>
+      )}
+      <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id', params })}>Details</Menu.Item>
+      <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id/edit', params })}>Edit</Menu.Item>
+      <Menu.Divider />
+      <Menu.Label>Danger zone</Menu.Label>
+      <Menu.Item color="red" onClick={() => void navigate({ to: '/$resourceType/$id/delete', params })}>
+        Delete
+      </Menu.Item>
+    </Menu.Dropdown>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Bundle, Communication, DiagnosticReport, Media } from '@medplum/fhirtypes';
+import { expect, test, type Page } from '@playwright/test';
+import * as app from './support/app';
+
+/** The timeline's cards, top to bottom. */
+const cards = (page: Page) => page.getByLabel(/timeline item$/i);
+const card = (page: Page, text: string) => cards(page).filter({ hasText: text });
+
+async function commentsOnServer(page: Page, reportId: string, text: string): Promise<Communication[]> {
+  const bundle = await app.serverRead<Bundle<Communication>>(
+    page,
+    `Communication?based-on=DiagnosticReport/${reportId}&_count=100`
+  );
+  return (bundle.entry ?? []).flatMap((entry) =>
+    entry.resource?.payload?.[0]?.contentString === text ? [entry.resource] : []
+  );
+}
+
+async function comment(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Comment', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+}
+
+test('comment on a report, pin it first, upload a file with progress, and comment offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const reports = await app.serverRead<Bundle<DiagnosticReport>>(page, 'DiagnosticReport?_count=1&_sort=_id');
+  const reportId = reports.entry?.[0]?.resource?.id ?? '';
+  expect(reportId).not.toBe('');
+  await page.goto(`/DiagnosticReport/${reportId}/timeline`);
+  await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible({ timeout: 30_000 });
+
+  // A comment lands on the server once; pinned, it is drawn first and marked.
+  const first = `Checked with the lab ${stamp}`;
+  await comment(page, first);
+  await expect(card(page, first)).toBeVisible();
+  await expect.poll(() => commentsOnServer(page, reportId, first), { timeout: 40_000 }).toHaveLength(1);
+  await expect(card(page, first).getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+  await card(page, first).getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByText('Danger zone')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Pin' }).click();
+  await expect(cards(page).first()).toContainText(first);
+  await expect(cards(page).first()).toHaveAccessibleName('Pinned timeline item');
+  await expect
+    .poll(async () => (await commentsOnServer(page, reportId, first))[0]?.priority, { timeout: 40_000 })
+    .toBe('stat');
+
+  // An upload shows its progress, then a completed Media card naming the file.
+  await context.route('**/fhir/R4/Binary**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const fileName = `readings-${stamp}.txt`;
+  await page.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('date,systolic,diastolic\n2024-03-01,128,82\n'.repeat(200)),
+  });
+  await expect(card(page, fileName)).toBeVisible();
+  await expect(card(page, fileName).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(card(page, fileName).getByText('text/plain · completed')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, fileName).getByText('Waiting to sync')).toHaveCount(0);
+  await context.unroute('**/fhir/R4/Binary**');
+  // The file opens from the card, fetched with the session's token.
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    card(page, fileName).getByRole('link', { name: fileName }).click(),
+  ]);
+  await opened.waitForURL(/^blob:/, { timeout: 20_000 });
+  await expect(opened.locator('body')).toContainText('2024-03-01,128,82');
+  await opened.close();
+  const media = await app.serverRead<Bundle<Media>>(page, `Media?_count=100&_sort=-_lastUpdated`);
+  const uploaded = media.entry?.map((entry) => entry.resource).filter((m) => m?.content.title === fileName);
+  expect(uploaded).toHaveLength(1);
+  expect(uploaded?.[0]?.status).toBe('completed');
+  expect(uploaded?.[0]?.content.url).toMatch(/Binary\//);
+
+  for (const [width, height] of [
+    [768, 1024],
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${app.SCREENSHOTS}/timeline-${width}.png`, fullPage: false });
+  }
+
+  // Offline: the comment is shown waiting, and lands once when the device is back online.
+  const offline = `Written in the basement ${stamp}`;
+  await context.setOffline(true);
+  await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
+  await comment(page, offline);
+  await expect(card(page, offline).getByText('Waiting to sync')).toBeVisible();
+  expect(await commentsOnServer(page, reportId, offline)).toHaveLength(0);
+  await page.screenshot({ path: `${app.SCREENSHOTS}/timeline-offline-1440.png` });
+  await context.setOffline(false);
+  await expect.poll(() => commentsOnServer(page, reportId, offline), { timeout: 40_000 }).toHaveLength(1);
+  await expect(card(page, offline).getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForTimeout(2000);
+  expect(await commentsOnServer(page, reportId, offline)).toHaveLength(1);
+});
