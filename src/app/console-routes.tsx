@@ -60,7 +60,12 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
 }
 
 type ConsoleModule = typeof import('../features/console');
-type ConsolePageName = 'ResourceNewPage' | 'ResourceEditPage' | 'ResourceDeletePage' | 'ResourceDiffPage';
+type ConsolePageName =
+  | 'ResourceNewPage'
+  | 'ResourceEditPage'
+  | 'ResourceDeletePage'
+  | 'ResourceDiffPage'
+  | 'ResourceTimeline';
 
 /** A console page, loaded on first visit, behind the loader. */
 function consolePage<Name extends ConsolePageName>(name: Name) {
@@ -82,3 +87,5 @@ export const ConsoleNewRoute = consolePage('ResourceNewPage');
 export const ConsoleEditRoute = consolePage('ResourceEditPage');
 export const ConsoleDeleteRoute = consolePage('ResourceDeletePage');
 export const ConsoleDiffRoute = consolePage('ResourceDiffPage');
+/** The console's timeline of a resource (comments, uploads, cards), for the task detail's Timeline tab. */
+export const ConsoleTimeline = consolePage('ResourceTimeline');

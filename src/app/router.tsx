@@ -28,6 +28,7 @@ import {
   ConsoleNewRoute,
   ConsoleResourceRoute,
   ConsoleVersionRoute,
+  ConsoleTimeline,
   defaultConsoleTab,
 } from './console-routes';
 
@@ -133,7 +134,7 @@ const taskTabRoute = createRoute({
   },
   component: function TaskTabRoute() {
     const { id, tab } = taskTabRoute.useParams();
-    return <TaskDetailPage key={id} id={id} tab={tab} />;
+    return <TaskDetailPage key={id} id={id} tab={tab} timeline={ConsoleTimeline} />;
   },
 });
 

@@ -1,4 +1,4 @@
-import type { Bundle, Communication, DiagnosticReport, Media } from '@medplum/fhirtypes';
+import type { Bundle, Communication, DiagnosticReport, Media, Task } from '@medplum/fhirtypes';
 import { expect, test, type Page } from '@playwright/test';
 import * as app from './support/app';
 
@@ -6,10 +6,15 @@ import * as app from './support/app';
 const cards = (page: Page) => page.getByLabel(/timeline item$/i);
 const card = (page: Page, text: string) => cards(page).filter({ hasText: text });
 
-async function commentsOnServer(page: Page, reportId: string, text: string): Promise<Communication[]> {
+async function commentsOnServer(
+  page: Page,
+  reportId: string,
+  text: string,
+  about = 'DiagnosticReport'
+): Promise<Communication[]> {
   const bundle = await app.serverRead<Bundle<Communication>>(
     page,
-    `Communication?based-on=DiagnosticReport/${reportId}&_count=100`
+    `Communication?based-on=${about}/${reportId}&_count=100`
   );
   return (bundle.entry ?? []).flatMap((entry) =>
     entry.resource?.payload?.[0]?.contentString === text ? [entry.resource] : []
@@ -104,4 +109,30 @@ test('comment on a report, pin it first, upload a file with progress, and commen
   await expect(card(page, offline).getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
   await page.waitForTimeout(2000);
   expect(await commentsOnServer(page, reportId, offline)).toHaveLength(1);
+});
+
+test("a comment on a task's timeline lands once, and pinned it is drawn first", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const tasks = await app.serverRead<Bundle<Task>>(page, 'Task?_count=1&_sort=-_id');
+  const taskId = tasks.entry?.[0]?.resource?.id ?? '';
+  expect(taskId).not.toBe('');
+  await page.goto(`/Task/${taskId}/timeline`);
+  await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible({ timeout: 30_000 });
+
+  const text = `Called the patient back ${stamp}`;
+  await comment(page, text);
+  await expect(card(page, text)).toBeVisible();
+  await expect.poll(() => commentsOnServer(page, taskId, text, 'Task'), { timeout: 40_000 }).toHaveLength(1);
+  await expect(card(page, text).getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+  await card(page, text).getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Pin' }).click();
+  await expect(cards(page).first()).toContainText(text);
+  await expect(cards(page).first()).toHaveAccessibleName('Pinned timeline item');
+  await expect
+    .poll(async () => (await commentsOnServer(page, taskId, text, 'Task'))[0]?.priority, { timeout: 40_000 })
+    .toBe('stat');
+  await page.screenshot({ path: `${app.SCREENSHOTS}/task-timeline-1024.png` });
 });

@@ -5,3 +5,4 @@ export { ResourceEditPage } from './resource/ResourceEditPage';
 export { ResourceNewPage } from './resource/ResourceNewPage';
 export { ResourceDeletePage } from './resource/ResourceDeletePage';
 export { ResourceDiffPage } from './resource/ResourceDiffPage';
+export { TimelineTab as ResourceTimeline } from './resource/TimelineTab';

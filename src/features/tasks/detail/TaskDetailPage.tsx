@@ -1,5 +1,6 @@
 import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { Task } from '@medplum/fhirtypes';
+import type { Resource, Task } from '@medplum/fhirtypes';
+import type { ComponentType } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { ConflictCard, formatCodeableConcept, useConfirmedId, useResource } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
@@ -29,7 +30,19 @@ export function isTaskTab(tab: string): tab is TaskTab {
  * own at the top right, held in view while the page scrolls, and the patient sits above the tabs; on
  * a portrait tablet the actions come first, above the patient and the tabs.
  */
-export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
+export function TaskDetailPage({
+  id,
+  tab,
+  timeline: ResourceTimeline,
+}: {
+  id: string;
+  tab: string;
+  /**
+   * The timeline of any resource (comment box, uploads, cards), given by the app so this feature does
+   * not import the console; the task's own changes on this device follow it.
+   */
+  timeline?: ComponentType<{ resource: Resource }>;
+}) {
   const navigate = useNavigate();
   const state = useResource<Task>('Task', id);
   const confirmedId = useConfirmedId('Task', id, !state.loading && !state.resource);
@@ -92,7 +105,10 @@ export function TaskDetailPage({ id, tab }: { id: string; tab: string }) {
                 <TaskDetailsTab task={task} />
               </Tabs.Panel>
               <Tabs.Panel value="timeline">
-                <TaskTimelineTab task={task} server={state.record?.server as Task | undefined} />
+                <Stack gap="lg">
+                  {ResourceTimeline && current === 'timeline' && <ResourceTimeline resource={task} />}
+                  <TaskTimelineTab task={task} server={state.record?.server as Task | undefined} />
+                </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="notes">
                 <TaskNotesTab task={task} />
