@@ -17,7 +17,7 @@ import { signIn, startServer } from './app-host';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
-const PORT = 4392;
+const PORT = Number(process.env.BENCH_PORT ?? 4392);
 const BASE = `http://localhost:${PORT}`;
 const BUDGET = { detailsMs: 100, editFormMs: 150 };
 

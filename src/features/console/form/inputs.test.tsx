@@ -23,7 +23,10 @@ const boundTo = (type: string, element: string): string =>
 
 async function pick(f: Field, combobox: HTMLElement, option: string, search?: string) {
   await f.user.click(combobox);
-  if (search !== undefined) await f.retype(combobox, search);
+  // The click draws the field's real select, which takes the focus with its list open.
+  const opened = document.activeElement as HTMLElement;
+  expect(opened).toHaveAttribute('aria-expanded', 'true');
+  if (search !== undefined) await f.retype(opened, search);
   await f.user.click(await screen.findByRole('option', { name: option }));
 }
 
