@@ -1,4 +1,4 @@
-import { Combobox, TextInput } from '@mantine/core';
+import { Combobox, Input } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
 export interface DeferredSelectProps {
@@ -23,13 +23,14 @@ export function DeferredSelect({ id, ariaLabel, required, shown, children }: Def
   const [active, setActive] = useState<'focused' | 'opened'>();
   if (active) return children(active === 'opened');
   return (
-    <TextInput
+    <Input
       {...{ id, required }}
       aria-label={ariaLabel}
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
       readOnly
+      pointer
       value={shown}
       rightSection={<Combobox.Chevron />}
       rightSectionPointerEvents="none"

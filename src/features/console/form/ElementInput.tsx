@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
 import { memo, useCallback, useState } from 'react';
@@ -55,6 +55,11 @@ export interface ElementInputProps {
   onPropertyChange: PropertyChange;
   /** The parent's FHIRPath ('Patient', 'Patient.contact'). */
   parentPath: string;
+  /**
+   * Shows the element as an 'Add …' button while it is empty, optional, single and made of
+   * sub-fields: an item already filled in shows what it holds, not every part it could have.
+   */
+  folded?: boolean;
 }
 
 /** Each property of `object` as an ElementInput's props, by element name. */
@@ -68,8 +73,9 @@ export function elementProps(name: string, element: InternalSchemaElement, objec
  * edit re-renders only the fields along its path.
  */
 export const ElementInput = memo(function ElementInput(props: ElementInputProps) {
-  const { name, element, value, heldType, onPropertyChange, parentPath } = props;
+  const { name, element, value, heldType, onPropertyChange, parentPath, folded } = props;
   const [chosenType, setChosenType] = useState<string>();
+  const [unfolded, setUnfolded] = useState(false);
   const choice = element.type.length > 1;
   const typeCode = choice
     ? (heldType ?? chosenType ?? element.type[0]?.code ?? 'string')
@@ -80,6 +86,15 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
   const change: Change = useCallback((update) => onPropertyChange(key, update), [onPropertyChange, key]);
   const setValue = (next: unknown) => change(() => next);
   const required = element.min > 0;
+  if (folded && !unfolded && value === undefined && !required && !choice && hasSubFields(element, typeCode)) {
+    return (
+      <div data-field={path}>
+        <Button variant="subtle" size="xs" px={0} onClick={() => setUnfolded(true)}>
+          {`Add ${label}`}
+        </Button>
+      </div>
+    );
+  }
   return (
     <FieldFrame label={label} required={required} path={path}>
       {(id) => (
@@ -180,7 +195,7 @@ function WordsInput({
   const [text, setText] = useState(joined);
   const shown = text.trim().split(/\s+/).filter(Boolean).join(' ') === joined ? text : joined;
   return (
-    <TextInput
+    <Input
       id={id}
       aria-label={label}
       value={shown}
@@ -261,6 +276,13 @@ interface TypedInputProps {
 /** The coded types whose choices come from their bound ValueSet. */
 const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
 
+/** Whether a single value of the element is edited as several sub-fields (not one input). */
+function hasSubFields(element: InternalSchemaElement, typeCode: string): boolean {
+  if (isList(element) || isPrimitiveType(typeCode) || optionList(element.path)) return false;
+  if (element.binding?.valueSet && CODED.has(typeCode)) return false;
+  return typeCode !== 'Reference' && typeCode !== 'Timing';
+}
+
 /** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
 function TypedInput({
   id,
@@ -336,12 +358,14 @@ function ComplexInput({
   }
   const object = isJsonObject(value) ? value : {};
   const fields = layoutFields(typeCode, Object.keys(schema.elements));
+  const filled = Object.keys(object).length > 0;
   const children = fields.map((name) => (
     <ElementInput
       key={name}
       {...elementProps(name, schema.elements[name] as InternalSchemaElement, object)}
       onPropertyChange={setProperty}
       parentPath={path}
+      folded={filled}
     />
   ));
   if (isInlineType(typeCode)) {

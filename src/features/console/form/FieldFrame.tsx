@@ -13,20 +13,24 @@ export interface FieldFrameProps {
   children: (id: string) => ReactNode;
 }
 
-/** One labelled field: the label (with its required marker), the input, and the server's error. */
+const FRAME = { minWidth: 0 };
+
+/**
+ * One labelled field: the label (with its required marker), the input, and the server's error.
+ * Drawn from the bare label and error parts, not a wrapper that hands its id to every input inside
+ * (a field of sub-fields holds many inputs, each with its own id).
+ */
 export function FieldFrame({ label, required, path, children }: FieldFrameProps) {
   const id = useId();
   const { outcome } = useFormState();
+  const error = fieldErrorText(outcome, path);
   return (
-    <Input.Wrapper
-      id={id}
-      label={label}
-      required={required}
-      error={fieldErrorText(outcome, path)}
-      miw={0}
-      data-field={path}
-    >
+    <div data-field={path} style={FRAME}>
+      <Input.Label htmlFor={id} required={required}>
+        {label}
+      </Input.Label>
       {children(id)}
-    </Input.Wrapper>
+      {error && <Input.Error mt={4}>{error}</Input.Error>}
+    </div>
   );
 }

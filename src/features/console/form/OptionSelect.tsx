@@ -1,4 +1,5 @@
-import { NativeSelect } from '@mantine/core';
+import { Combobox, Input } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 
 export interface OptionSelectProps {
   id?: string;
@@ -14,8 +15,8 @@ export interface OptionSelectProps {
 }
 
 /**
- * A choice from a short fixed list, as the platform's own select: cheap to draw many of, and
- * native on touch screens.
+ * A choice from a short fixed list, as the platform's own select (bare: the field around it holds
+ * the label): cheap to draw many of, and native on touch screens.
  */
 export function OptionSelect({
   id,
@@ -31,14 +32,24 @@ export function OptionSelect({
     typeof option === 'string' ? { value: option, label: option } : option
   );
   return (
-    <NativeSelect
+    <Input
+      component="select"
       id={id}
       aria-label={ariaLabel}
       required={required}
       w={w}
-      data={clearable ? [{ value: '', label: '' }, ...data] : data}
+      pointer
+      rightSection={<Combobox.Chevron />}
+      rightSectionPointerEvents="none"
       value={value ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value || undefined)}
-    />
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.currentTarget.value || undefined)}
+    >
+      {clearable && <option value="" />}
+      {data.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Input>
   );
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Input, TextInput } from '@mantine/core';
+import { Checkbox, Input } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { PRIMITIVE_RULES } from './field-rules';
 import { fromLocalInput, toFhirNumber, toFhirTime, toLocalInput } from './date-inputs';
@@ -14,7 +14,10 @@ export interface PrimitiveInputProps {
   ariaLabel?: string;
 }
 
-/** The input for a FHIR primitive, typed as its kind says; an emptied input is no value. */
+/**
+ * The input for a FHIR primitive, typed as its kind says; an emptied input is no value. Bare inputs
+ * (the field around them holds the label and error): a form draws a hundred of them at once.
+ */
 export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel }: PrimitiveInputProps) {
   const rule = PRIMITIVE_RULES[type] ?? { kind: 'text' };
   const text = value === undefined || value === null ? '' : String(value);
@@ -41,7 +44,7 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'number':
       return (
-        <TextInput
+        <Input
           {...common}
           type="number"
           step={rule.step}
@@ -52,11 +55,11 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'date':
       return (
-        <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+        <Input {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
     case 'dateTime':
       return (
-        <TextInput
+        <Input
           {...common}
           type="datetime-local"
           step={1}
@@ -66,7 +69,7 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'time':
       return (
-        <TextInput
+        <Input
           {...common}
           type="time"
           step={1}
@@ -75,6 +78,6 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
         />
       );
     default:
-      return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
+      return <Input {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
 }
