@@ -1,5 +1,5 @@
-import { Combobox, Input } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import classes from './form.module.css';
 
 export interface DeferredSelectProps {
   id?: string;
@@ -23,17 +23,15 @@ export function DeferredSelect({ id, ariaLabel, required, shown, children }: Def
   const [active, setActive] = useState<'focused' | 'opened'>();
   if (active) return children(active === 'opened');
   return (
-    <Input
+    <input
       {...{ id, required }}
       aria-label={ariaLabel}
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
       readOnly
-      pointer
+      className={`${classes.input} ${classes.picker}`}
       value={shown}
-      rightSection={<Combobox.Chevron />}
-      rightSectionPointerEvents="none"
       // The pointer opens the list at once; focus moves to the real select as it is drawn.
       onMouseDown={(event) => {
         event.preventDefault();

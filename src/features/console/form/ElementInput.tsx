@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useState, type ChangeEvent } from 'react';
 import { ArrayInput } from './ArrayInput';
 import { CodeSelect, type CodedShape } from './CodeSelect';
 import { FieldFrame } from './FieldFrame';
+import classes from './form.module.css';
 import {
   fixedLength,
   isInlineType,
@@ -89,16 +90,20 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
   if (folded && !unfolded && value === undefined && !required && !choice && hasSubFields(element, typeCode)) {
     return (
       <div data-field={path}>
-        <Button variant="subtle" size="xs" px={0} onClick={() => setUnfolded(true)}>
+        <button
+          type="button"
+          className={`${classes.textButton} ${classes.subtle}`}
+          onClick={() => setUnfolded(true)}
+        >
           {`Add ${label}`}
-        </Button>
+        </button>
       </div>
     );
   }
   return (
     <FieldFrame label={label} required={required} path={path}>
       {(id) => (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <div className={classes.row}>
           {choice && (
             <OptionSelect
               ariaLabel={`${label} type`}
@@ -113,7 +118,7 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
               }}
             />
           )}
-          <div style={{ flex: 1, minWidth: 0 }}>
+          <div className={classes.grow}>
             {isList(element) ? (
               <ListInput
                 {...{ id, label, element, typeCode, path }}
@@ -124,7 +129,7 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
               <TypedInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
             )}
           </div>
-        </Group>
+        </div>
       )}
     </FieldFrame>
   );
@@ -149,7 +154,7 @@ function ListInput(props: ListInputProps) {
   const lines = fixedLength(element.path);
   if (lines) {
     return (
-      <Stack gap={6}>
+      <div className={classes.list}>
         {Array.from({ length: lines }, (_, index) => (
           <PrimitiveInput
             key={index}
@@ -162,7 +167,7 @@ function ListInput(props: ListInputProps) {
             }
           />
         ))}
-      </Stack>
+      </div>
     );
   }
   if (element.slicing?.slices.length) return <SlicedListInput {...props} slicing={element.slicing} />;
@@ -195,11 +200,12 @@ function WordsInput({
   const [text, setText] = useState(joined);
   const shown = text.trim().split(/\s+/).filter(Boolean).join(' ') === joined ? text : joined;
   return (
-    <Input
+    <input
       id={id}
       aria-label={label}
+      className={classes.input}
       value={shown}
-      onChange={(event) => {
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
         setText(event.currentTarget.value);
         onChange(event.currentTarget.value.split(/\s+/).filter(Boolean));
       }}
@@ -223,19 +229,14 @@ function SlicedListInput({
   const replace = (at: number, items: unknown[]) =>
     onChange(groups.flatMap((group, index) => (index === at ? items : group.items)));
   return (
-    <Stack gap="xs">
+    <div className={classes.stack}>
       {groups.map(({ slice, items }, at) => (
-        <Stack key={slice?.name ?? ''} gap={4}>
+        <div key={slice?.name ?? ''} className={classes.list}>
           {slice && (
-            <Text size="xs" fw={600}>
+            <div className={classes.sliceName}>
               {slice.name}
-              {slice.min > 0 && (
-                <Text span c="red">
-                  {' '}
-                  *
-                </Text>
-              )}
-            </Text>
+              {slice.min > 0 && <span className={classes.required}>{' *'}</span>}
+            </div>
           )}
           <ArrayInput
             label={slice ? `${label} ${slice.name}` : label}
@@ -255,9 +256,9 @@ function SlicedListInput({
               />
             )}
           />
-        </Stack>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -368,16 +369,6 @@ function ComplexInput({
       folded={filled}
     />
   ));
-  if (isInlineType(typeCode)) {
-    return (
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        {children}
-      </Group>
-    );
-  }
-  return (
-    <Stack gap="xs" pl="sm" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
-      {children}
-    </Stack>
-  );
+  if (isInlineType(typeCode)) return <div className={classes.inline}>{children}</div>;
+  return <div className={`${classes.stack} ${classes.nested}`}>{children}</div>;
 }

@@ -1,5 +1,5 @@
-import { Input } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import classes from './form.module.css';
 import { fieldErrorText } from './issue-paths';
 import { useFormState } from './form-context';
 
@@ -13,24 +13,23 @@ export interface FieldFrameProps {
   children: (id: string) => ReactNode;
 }
 
-const FRAME = { minWidth: 0 };
-
-/**
- * One labelled field: the label (with its required marker), the input, and the server's error.
- * Drawn from the bare label and error parts, not a wrapper that hands its id to every input inside
- * (a field of sub-fields holds many inputs, each with its own id).
- */
+/** One labelled field: the label (with its required marker), the input, and the server's error. */
 export function FieldFrame({ label, required, path, children }: FieldFrameProps) {
   const id = useId();
   const { outcome } = useFormState();
   const error = fieldErrorText(outcome, path);
   return (
-    <div data-field={path} style={FRAME}>
-      <Input.Label htmlFor={id} required={required}>
+    <div data-field={path} className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
         {label}
-      </Input.Label>
+        {required && (
+          <span className={classes.required} aria-hidden>
+            {' *'}
+          </span>
+        )}
+      </label>
       {children(id)}
-      {error && <Input.Error mt={4}>{error}</Input.Error>}
+      {error && <div className={classes.error}>{error}</div>}
     </div>
   );
 }

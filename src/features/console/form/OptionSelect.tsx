@@ -1,5 +1,5 @@
-import { Combobox, Input } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import classes from './form.module.css';
 
 export interface OptionSelectProps {
   id?: string;
@@ -15,8 +15,8 @@ export interface OptionSelectProps {
 }
 
 /**
- * A choice from a short fixed list, as the platform's own select (bare: the field around it holds
- * the label): cheap to draw many of, and native on touch screens.
+ * A choice from a short fixed list, as the platform's own select: cheap to draw many of, and
+ * native on touch screens.
  */
 export function OptionSelect({
   id,
@@ -28,28 +28,25 @@ export function OptionSelect({
   clearable = true,
   w,
 }: OptionSelectProps) {
-  const data = options.map((option) =>
-    typeof option === 'string' ? { value: option, label: option } : option
-  );
   return (
-    <Input
-      component="select"
+    <select
       id={id}
       aria-label={ariaLabel}
       required={required}
-      w={w}
-      pointer
-      rightSection={<Combobox.Chevron />}
-      rightSectionPointerEvents="none"
+      className={classes.input}
+      style={w ? { width: w, flex: 'none' } : undefined}
       value={value ?? ''}
       onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.currentTarget.value || undefined)}
     >
       {clearable && <option value="" />}
-      {data.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </Input>
+      {options.map((option) => {
+        const { value: code, label } = typeof option === 'string' ? { value: option, label: option } : option;
+        return (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        );
+      })}
+    </select>
   );
 }

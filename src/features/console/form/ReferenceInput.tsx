@@ -1,8 +1,9 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Reference } from '@medplum/fhirtypes';
 import { useCallback, useMemo, useState } from 'react';
 import { formatReference } from '@/ui';
 import { DeferredSelect } from './DeferredSelect';
+import classes from './form.module.css';
 import { useFormDataSources } from './FormDataSources';
 import { OptionSelect } from './OptionSelect';
 import { useAsyncList } from './use-async-list';
@@ -25,9 +26,10 @@ export function ReferenceInput(props: ReferenceInputProps) {
   const { id, targetTypes, value, onChange, required, ariaLabel } = props;
   if (targetTypes.length === 0 || targetTypes.includes('Resource')) {
     return (
-      <TextInput
+      <input
         {...{ id, required }}
         aria-label={ariaLabel}
+        className={classes.input}
         placeholder="ResourceType/id"
         value={value?.reference ?? ''}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
@@ -44,7 +46,7 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
   );
 
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
+    <div className={classes.row}>
       {targetTypes.length > 1 && (
         <OptionSelect
           ariaLabel={`${ariaLabel ?? 'Reference'} resource type`}
@@ -55,7 +57,7 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
           w={170}
         />
       )}
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div className={classes.grow}>
         <DeferredSelect
           {...{ id, ariaLabel, required }}
           shown={value?.reference ? formatReference(value) : ''}
@@ -68,7 +70,7 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
           )}
         </DeferredSelect>
       </div>
-    </Group>
+    </div>
   );
 }
 
