@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
-import { memo, useCallback, useState, type ChangeEvent } from 'react';
+import { memo, useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { ArrayInput } from './ArrayInput';
 import { CodeSelect, type CodedShape } from './CodeSelect';
 import { FieldFrame } from './FieldFrame';
@@ -56,11 +56,25 @@ export interface ElementInputProps {
   onPropertyChange: PropertyChange;
   /** The parent's FHIRPath ('Patient', 'Patient.contact'). */
   parentPath: string;
+  /** The type the element belongs to ('Patient', 'ContactPoint'): it names the element's input rules. */
+  parentType: string;
   /**
    * Shows the element as an 'Add …' button while it is empty, optional, single and made of
    * sub-fields: an item already filled in shows what it holds, not every part it could have.
    */
   folded?: boolean;
+}
+
+/**
+ * The element with its path as the type's definition names it ('ContactPoint.system'), which the
+ * option lists and layouts are keyed by: the library's built-in base types carry only the element's
+ * own name there.
+ */
+function useRulesPath(element: InternalSchemaElement, parentType: string, name: string) {
+  return useMemo(
+    () => (element.path.includes('.') ? element : { ...element, path: `${parentType}.${name}` }),
+    [element, parentType, name]
+  );
 }
 
 /** Each property of `object` as an ElementInput's props, by element name. */
@@ -74,7 +88,8 @@ export function elementProps(name: string, element: InternalSchemaElement, objec
  * edit re-renders only the fields along its path.
  */
 export const ElementInput = memo(function ElementInput(props: ElementInputProps) {
-  const { name, element, value, heldType, onPropertyChange, parentPath, folded } = props;
+  const { name, value, heldType, onPropertyChange, parentPath, parentType, folded } = props;
+  const element = useRulesPath(props.element, parentType, name);
   const [chosenType, setChosenType] = useState<string>();
   const [unfolded, setUnfolded] = useState(false);
   const choice = element.type.length > 1;
@@ -366,6 +381,7 @@ function ComplexInput({
       {...elementProps(name, schema.elements[name] as InternalSchemaElement, object)}
       onPropertyChange={setProperty}
       parentPath={path}
+      parentType={typeCode}
       folded={filled}
     />
   ));

@@ -74,6 +74,7 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
               )}
               onPropertyChange={setProperty}
               parentPath={value.resourceType}
+              parentType={value.resourceType}
             />
           ))}
           <Group justify="flex-end">

@@ -118,6 +118,7 @@ function FieldBed({ resource, name, profileUrl, onEdit }: FieldBedProps) {
       {...elementProps(name, element, value as unknown as JsonObject)}
       onPropertyChange={setProperty}
       parentPath={resource.resourceType}
+      parentType={resource.resourceType}
     />
   );
 }
