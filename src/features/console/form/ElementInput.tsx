@@ -3,7 +3,9 @@ import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
 import { memo, useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { ArrayInput } from './ArrayInput';
+import { AttachmentUpload } from './AttachmentUpload';
 import { CodeSelect, type CodedShape } from './CodeSelect';
+import { ConceptInput } from './ConceptInput';
 import { FieldFrame } from './FieldFrame';
 import classes from './form.module.css';
 import {
@@ -321,8 +323,17 @@ function TypedInput({
   const options = optionList(element.path);
   const valueSet = element.binding?.valueSet;
   if (options) return <OptionSelect options={options} {...leaf} />;
+  if (valueSet && typeCode === 'CodeableConcept') return <ConceptInput valueSet={valueSet} {...leaf} />;
   if (valueSet && CODED.has(typeCode)) {
     return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
+  }
+  if (typeCode === 'Attachment') {
+    return (
+      <div className={classes.list}>
+        <AttachmentUpload ariaLabel={label} value={value as never} onChange={leaf.onChange} />
+        <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />
+      </div>
+    );
   }
   if (isPrimitiveType(typeCode)) return <PrimitiveInput type={typeCode} {...leaf} />;
   if (typeCode === 'Reference') {
