@@ -39,7 +39,8 @@ async function submitFields(page: Page, fields: PatientFields): Promise<void> {
     if ((await address.getByLabel('City', { exact: true }).count()) === 0) {
       await page.getByRole('button', { name: 'Add Address' }).click();
     }
-    if (fields.line !== undefined) await address.getByLabel('Line 1', { exact: true }).first().fill(fields.line);
+    if (fields.line !== undefined)
+      await address.getByLabel('Line 1', { exact: true }).first().fill(fields.line);
     await address.getByLabel('City', { exact: true }).first().fill(fields.city);
   }
   await okButton(page).click();
@@ -221,5 +222,36 @@ test('the resource pages at tablet and desktop sizes', async ({ page }) => {
     await page.goto('/Patient/new');
     await expect(okButton(page)).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${app.SCREENSHOTS}/console-new-${width}.png`, fullPage: true });
+  }
+});
+
+test('on a touch screen every control of the resource form is at least 44 px tall', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 768, height: 1024 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  try {
+    await app.signIn(page, 'doctor@example.com');
+    await app.waitForFirstSync(page);
+    const bundle = await app.serverRead<Bundle<Patient>>(page, 'Patient?_count=1');
+    await page.goto(`/Patient/${bundle.entry?.[0]?.resource?.id ?? ''}/edit`);
+    await expect(okButton(page)).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    const heights = await page
+      .getByRole('form')
+      .locator('input:not([type="checkbox"]):not([type="file"]), select, button')
+      .evaluateAll((controls) =>
+        controls.map((control) => ({
+          name: control.getAttribute('aria-label') ?? control.textContent ?? '',
+          height: control.getBoundingClientRect().height,
+        }))
+      );
+    expect(heights.length).toBeGreaterThan(20);
+    expect(heights.filter((control) => control.height < 44)).toEqual([]);
+    await page.screenshot({ path: `${app.SCREENSHOTS}/console-edit-touch-768.png`, fullPage: true });
+  } finally {
+    await context.close();
   }
 });
