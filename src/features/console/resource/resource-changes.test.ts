@@ -1,7 +1,7 @@
-import type { OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
+import type { Patient, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, ResourceState } from '@/ui';
-import { refusedEdits } from './resource-changes';
+import { outcomeOf, refusedEdits } from './resource-changes';
 
 const server: Patient = {
   resourceType: 'Patient',
@@ -9,17 +9,8 @@ const server: Patient = {
   meta: { versionId: '4' },
   birthDate: '1975-04-21',
 };
-const outcome: OperationOutcome = {
-  resourceType: 'OperationOutcome',
-  issue: [
-    {
-      severity: 'error',
-      code: 'invalid',
-      details: { text: 'Invalid date' },
-      expression: ['Patient.birthDate'],
-    },
-  ],
-};
+// What the server answered; only its identity matters here.
+const outcome = outcomeOf(new Error('Invalid date'));
 
 const entry = (seq: number, kind: OutboxEntry['kind'], extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
   seq,
