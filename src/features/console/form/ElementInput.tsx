@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
-import { memo, useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ArrayInput } from './ArrayInput';
 import { AttachmentUpload } from './AttachmentUpload';
 import { CodeSelect, type CodedShape } from './CodeSelect';
@@ -34,6 +34,7 @@ import {
   type JsonObject,
 } from './schema';
 import { TimingInput } from './TimingInput';
+import { WordsInput } from './WordsInput';
 
 /*
  * The recursive part of the form: an element (one property of a resource or data type) becomes a
@@ -202,30 +203,6 @@ function ListInput(props: ListInputProps) {
           onChange={(update) => change(update(value))}
         />
       )}
-    />
-  );
-}
-
-/** A list of words typed as one line ('Jane Mary'): the spaces the user is typing are kept. */
-function WordsInput({
-  id,
-  label,
-  values,
-  onChange,
-}: Pick<ListInputProps, 'id' | 'label' | 'values' | 'onChange'>) {
-  const joined = values.filter(Boolean).join(' ');
-  const [text, setText] = useState(joined);
-  const shown = text.trim().split(/\s+/).filter(Boolean).join(' ') === joined ? text : joined;
-  return (
-    <input
-      id={id}
-      aria-label={label}
-      className={classes.input}
-      value={shown}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => {
-        setText(event.currentTarget.value);
-        onChange(event.currentTarget.value.split(/\s+/).filter(Boolean));
-      }}
     />
   );
 }

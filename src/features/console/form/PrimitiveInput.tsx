@@ -57,7 +57,12 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'date':
       return (
-        <input {...common} type="date" value={text} onChange={(e: Changed) => onChange(e.currentTarget.value)} />
+        <input
+          {...common}
+          type="date"
+          value={text}
+          onChange={(e: Changed) => onChange(e.currentTarget.value)}
+        />
       );
     case 'dateTime':
       return (
@@ -80,6 +85,8 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
         />
       );
     default:
-      return <input {...common} value={text} onChange={(event: Changed) => onChange(event.currentTarget.value)} />;
+      return (
+        <input {...common} value={text} onChange={(event: Changed) => onChange(event.currentTarget.value)} />
+      );
   }
 }

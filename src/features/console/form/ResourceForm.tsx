@@ -48,12 +48,7 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
   const fields = Object.keys(schema.elements).filter((name) => !RESOURCE_HIDDEN.has(name));
   return (
     <FormStateContext.Provider value={state}>
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label={`${value.resourceType} form`}
-        className={classes.touch}
-      >
+      <form onSubmit={submit} noValidate aria-label={`${value.resourceType} form`} className={classes.touch}>
         <Stack gap="sm">
           {outcome && (
             <Alert color="red" title="Error" role="alert">
