@@ -17,7 +17,7 @@ import { signIn, startServer } from './app-host';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
-const PORT = 4392;
+const PORT = Number(process.env.BENCH_PORT ?? 4392);
 const BASE = `http://localhost:${PORT}`;
 const BUDGET = { detailsMs: 100, editFormMs: 150 };
 
@@ -158,12 +158,12 @@ async function main(): Promise<void> {
 
     // Opened once online, so the patient and its schema are kept; then the tablet goes offline.
     await page.goto(`${BASE}/Patient/${id}/edit`);
-    await page.getByRole('button', { name: 'OK' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'OK', exact: true }).waitFor({ timeout: 60_000 });
     await page.goto(`${BASE}/Patient/${id}/details`);
     await page.locator('table[aria-label="Resource details"]').waitFor({ timeout: 30_000 });
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('button', { name: 'OK' }).waitFor();
+    await page.getByRole('button', { name: 'OK', exact: true }).waitFor();
     const edits = await editRuns(page, id);
     await context.close();
 

@@ -1,4 +1,4 @@
-import type { Resource } from '@medplum/fhirtypes';
+import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
 
 /** 'Task/123' */
@@ -72,6 +72,8 @@ export interface OutboxEntry {
   state: 'pending' | 'conflict' | 'failed';
   /** The server's words for a failure or conflict. */
   error?: string;
+  /** The server's OperationOutcome for a failure, when it sent one: its issues name the fields refused. */
+  outcome?: OperationOutcome;
   /** Bumped whenever the entry is edited, so an upload that read an older revision does not remove it. */
   revision: number;
 }

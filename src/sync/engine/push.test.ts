@@ -157,6 +157,10 @@ describe('push', () => {
     expect(status).toMatchObject({ failed: 1, pending: 0 });
     const [entry] = await doctor.replica.transaction((tx) => tx.listOutbox());
     expect(entry).toMatchObject({ state: 'failed', error: 'Invalid status' });
+    // The server's outcome is kept too, so a form can put its issues under their fields.
+    expect(entry?.outcome?.issue?.[0]?.details?.text ?? entry?.outcome?.issue?.[0]?.diagnostics).toBe(
+      'Invalid status'
+    );
 
     await doctor.engine.dismissFailure(entry?.seq ?? 0);
     expect(await doctor.replica.transaction((tx) => tx.listOutbox())).toHaveLength(0);

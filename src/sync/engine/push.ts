@@ -1,8 +1,8 @@
-import type { Binary, BundleEntry, Resource } from '@medplum/fhirtypes';
+import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
 import { resourceKey, type OutboxEntry, type ResourceKey } from '@/db/types';
 import { batchEntryError } from '../fhir/fhir-client';
-import { UnauthenticatedError } from '../http/errors';
+import { ApiError, UnauthenticatedError } from '../http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from './conflict-rules';
 import { backoffDelay, isNewer, type SyncContext } from './context';
@@ -244,7 +244,7 @@ async function afterError(context: SyncContext, entry: OutboxEntry, error: unkno
     await recordConflict(context, entry, undefined, 'Deleted on the server');
     return 'held';
   }
-  await markFailed(context, entry, errorText(error));
+  await markFailed(context, entry, errorText(error), error instanceof ApiError ? error.outcome : undefined);
   return 'held';
 }
 
@@ -260,11 +260,22 @@ async function backOff(context: SyncContext, entry: OutboxEntry, message: string
 }
 
 /** Rejected for good (a 4xx other than a conflict): kept with the server's words for the user. */
-export async function markFailed(context: SyncContext, entry: OutboxEntry, message: string): Promise<void> {
+export async function markFailed(
+  context: SyncContext,
+  entry: OutboxEntry,
+  message: string,
+  outcome?: OperationOutcome
+): Promise<void> {
   await context.replica.transaction(async (tx) => {
     const current = await tx.getOutbox(entry.seq ?? 0);
     if (!current) return;
-    await tx.putOutbox({ ...current, state: 'failed', error: message, revision: current.revision + 1 });
+    await tx.putOutbox({
+      ...current,
+      state: 'failed',
+      error: message,
+      ...(outcome ? { outcome } : {}),
+      revision: current.revision + 1,
+    });
   });
   context.touched.add(entry.key);
 }

@@ -81,6 +81,7 @@ export async function retry(tx: ReplicaTransaction, seq: number): Promise<string
     ...entry,
     state: 'pending',
     error: undefined,
+    outcome: undefined,
     attempts: 0,
     notBefore: 0,
     revision: entry.revision + 1,

@@ -1,5 +1,5 @@
-import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './form.module.css';
 
 export interface ArrayInputProps {
   /** Names the add and remove buttons: 'Add Telecom', 'Remove Telecom'. */
@@ -28,32 +28,29 @@ export function ArrayInput({ label, values, min, max, onChange, renderItem, blan
     onChange(next);
   };
   return (
-    <Stack gap={6}>
+    <div className={classes.list}>
       {items.map((item, index) => (
-        <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-          <div style={{ flex: 1, minWidth: 0 }}>
-            {renderItem(item, (value) => setItem(index, value), index)}
-          </div>
+        <div key={index} className={classes.row}>
+          <div className={classes.grow}>{renderItem(item, (value) => setItem(index, value), index)}</div>
           {items.length > min && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
+            <button
+              type="button"
+              className={`${classes.textButton} ${classes.danger}`}
               aria-label={`Remove ${label}`}
               onClick={() => onChange(items.filter((_, at) => at !== index))}
             >
               Remove
-            </Button>
+            </button>
           )}
-        </Group>
+        </div>
       ))}
       {items.length < max && (
-        <Group>
-          <Button variant="light" size="xs" onClick={() => onChange([...items, blank])}>
+        <div>
+          <button type="button" className={classes.textButton} onClick={() => onChange([...items, blank])}>
             {`Add ${label}`}
-          </Button>
-        </Group>
+          </button>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Select, type ComboboxItem } from '@mantine/core';
 import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
 import { useCallback, useMemo, useState } from 'react';
 import { formatCoding } from '@/ui';
+import { DeferredSelect } from './DeferredSelect';
 import { useFormDataSources } from './FormDataSources';
 import { useAsyncList } from './use-async-list';
 
@@ -38,11 +39,37 @@ function storedValue(shape: CodedShape, coding: Coding | undefined, previous: un
   return { ...concept, coding: [coding], text: coding.display ?? concept.text };
 }
 
+const codingLabel = (shape: CodedShape, coding: Coding): string =>
+  shape === 'code' ? (coding.code ?? '') : formatCoding(coding) || (coding.code ?? '');
+
 /**
  * A code, Coding or CodeableConcept picked from the codes of its bound ValueSet, searched as the
- * user types.
+ * user types; the ValueSet is expanded only once the user opens the field.
  */
-export function CodeSelect({ shape, id, value, onChange, valueSet, required, ariaLabel }: CodeSelectProps) {
+export function CodeSelect(props: CodeSelectProps) {
+  const current = heldCoding(props.shape, props.value);
+  return (
+    <DeferredSelect
+      id={props.id}
+      ariaLabel={props.ariaLabel}
+      required={props.required}
+      shown={current ? codingLabel(props.shape, current) : ''}
+    >
+      {(opened) => <OpenCodeSelect {...props} opened={opened} />}
+    </DeferredSelect>
+  );
+}
+
+function OpenCodeSelect({
+  shape,
+  id,
+  value,
+  onChange,
+  valueSet,
+  required,
+  ariaLabel,
+  opened,
+}: CodeSelectProps & { opened: boolean }) {
   const { expandValueSet } = useFormDataSources();
   const [search, setSearch] = useState('');
   const found = useAsyncList(
@@ -51,23 +78,24 @@ export function CodeSelect({ shape, id, value, onChange, valueSet, required, ari
   const current = heldCoding(shape, value);
 
   const codings = useMemo(() => {
-    const listed = found;
     const all =
-      current && !listed.some((coding) => codingKey(coding) === codingKey(current))
-        ? [current, ...listed]
-        : listed;
+      current && !found.some((coding) => codingKey(coding) === codingKey(current))
+        ? [current, ...found]
+        : found;
     return new Map(all.map((coding) => [codingKey(coding), coding]));
   }, [found, current]);
 
   const data: ComboboxItem[] = [...codings].map(([key, coding]) => ({
     value: key,
-    label: shape === 'code' ? (coding.code ?? '') : formatCoding(coding) || (coding.code ?? ''),
+    label: codingLabel(shape, coding),
   }));
 
   return (
     <Select
       {...{ id, required, data }}
       aria-label={ariaLabel}
+      autoFocus
+      defaultDropdownOpened={opened}
       value={current ? codingKey(current) : null}
       onChange={(key) => onChange(storedValue(shape, key ? codings.get(key) : undefined, value))}
       searchable

@@ -1,10 +1,13 @@
-import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ArrayInput } from './ArrayInput';
+import { AttachmentUpload } from './AttachmentUpload';
 import { CodeSelect, type CodedShape } from './CodeSelect';
+import { ConceptInput } from './ConceptInput';
 import { FieldFrame } from './FieldFrame';
+import classes from './form.module.css';
 import {
   fixedLength,
   isInlineType,
@@ -31,6 +34,7 @@ import {
   type JsonObject,
 } from './schema';
 import { TimingInput } from './TimingInput';
+import { WordsInput } from './WordsInput';
 
 /*
  * The recursive part of the form: an element (one property of a resource or data type) becomes a
@@ -55,6 +59,25 @@ export interface ElementInputProps {
   onPropertyChange: PropertyChange;
   /** The parent's FHIRPath ('Patient', 'Patient.contact'). */
   parentPath: string;
+  /** The type the element belongs to ('Patient', 'ContactPoint'): it names the element's input rules. */
+  parentType: string;
+  /**
+   * Shows the element as an 'Add …' button while it is empty, optional, single and made of
+   * sub-fields: an item already filled in shows what it holds, not every part it could have.
+   */
+  folded?: boolean;
+}
+
+/**
+ * The element with its path as the type's definition names it ('ContactPoint.system'), which the
+ * option lists and layouts are keyed by: the library's built-in base types carry only the element's
+ * own name there.
+ */
+function useRulesPath(element: InternalSchemaElement, parentType: string, name: string) {
+  return useMemo(
+    () => (element.path.includes('.') ? element : { ...element, path: `${parentType}.${name}` }),
+    [element, parentType, name]
+  );
 }
 
 /** Each property of `object` as an ElementInput's props, by element name. */
@@ -68,8 +91,10 @@ export function elementProps(name: string, element: InternalSchemaElement, objec
  * edit re-renders only the fields along its path.
  */
 export const ElementInput = memo(function ElementInput(props: ElementInputProps) {
-  const { name, element, value, heldType, onPropertyChange, parentPath } = props;
+  const { name, value, heldType, onPropertyChange, parentPath, parentType, folded } = props;
+  const element = useRulesPath(props.element, parentType, name);
   const [chosenType, setChosenType] = useState<string>();
+  const [unfolded, setUnfolded] = useState(false);
   const choice = element.type.length > 1;
   const typeCode = choice
     ? (heldType ?? chosenType ?? element.type[0]?.code ?? 'string')
@@ -80,10 +105,23 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
   const change: Change = useCallback((update) => onPropertyChange(key, update), [onPropertyChange, key]);
   const setValue = (next: unknown) => change(() => next);
   const required = element.min > 0;
+  if (folded && !unfolded && value === undefined && !required && !choice && hasSubFields(element, typeCode)) {
+    return (
+      <div data-field={path}>
+        <button
+          type="button"
+          className={`${classes.textButton} ${classes.subtle}`}
+          onClick={() => setUnfolded(true)}
+        >
+          {`Add ${label}`}
+        </button>
+      </div>
+    );
+  }
   return (
     <FieldFrame label={label} required={required} path={path}>
       {(id) => (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <div className={classes.row}>
           {choice && (
             <OptionSelect
               ariaLabel={`${label} type`}
@@ -98,7 +136,7 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
               }}
             />
           )}
-          <div style={{ flex: 1, minWidth: 0 }}>
+          <div className={classes.grow}>
             {isList(element) ? (
               <ListInput
                 {...{ id, label, element, typeCode, path }}
@@ -109,7 +147,7 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
               <TypedInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
             )}
           </div>
-        </Group>
+        </div>
       )}
     </FieldFrame>
   );
@@ -134,7 +172,7 @@ function ListInput(props: ListInputProps) {
   const lines = fixedLength(element.path);
   if (lines) {
     return (
-      <Stack gap={6}>
+      <div className={classes.list}>
         {Array.from({ length: lines }, (_, index) => (
           <PrimitiveInput
             key={index}
@@ -147,7 +185,7 @@ function ListInput(props: ListInputProps) {
             }
           />
         ))}
-      </Stack>
+      </div>
     );
   }
   if (element.slicing?.slices.length) return <SlicedListInput {...props} slicing={element.slicing} />;
@@ -169,29 +207,6 @@ function ListInput(props: ListInputProps) {
   );
 }
 
-/** A list of words typed as one line ('Jane Mary'): the spaces the user is typing are kept. */
-function WordsInput({
-  id,
-  label,
-  values,
-  onChange,
-}: Pick<ListInputProps, 'id' | 'label' | 'values' | 'onChange'>) {
-  const joined = values.filter(Boolean).join(' ');
-  const [text, setText] = useState(joined);
-  const shown = text.trim().split(/\s+/).filter(Boolean).join(' ') === joined ? text : joined;
-  return (
-    <TextInput
-      id={id}
-      aria-label={label}
-      value={shown}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        onChange(event.currentTarget.value.split(/\s+/).filter(Boolean));
-      }}
-    />
-  );
-}
-
 /** A sliced list: one group per slice, padded to the slice's minimum, then the other items. */
 function SlicedListInput({
   id,
@@ -208,19 +223,14 @@ function SlicedListInput({
   const replace = (at: number, items: unknown[]) =>
     onChange(groups.flatMap((group, index) => (index === at ? items : group.items)));
   return (
-    <Stack gap="xs">
+    <div className={classes.stack}>
       {groups.map(({ slice, items }, at) => (
-        <Stack key={slice?.name ?? ''} gap={4}>
+        <div key={slice?.name ?? ''} className={classes.list}>
           {slice && (
-            <Text size="xs" fw={600}>
+            <div className={classes.sliceName}>
               {slice.name}
-              {slice.min > 0 && (
-                <Text span c="red">
-                  {' '}
-                  *
-                </Text>
-              )}
-            </Text>
+              {slice.min > 0 && <span className={classes.required}>{' *'}</span>}
+            </div>
           )}
           <ArrayInput
             label={slice ? `${label} ${slice.name}` : label}
@@ -240,9 +250,9 @@ function SlicedListInput({
               />
             )}
           />
-        </Stack>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -260,6 +270,13 @@ interface TypedInputProps {
 
 /** The coded types whose choices come from their bound ValueSet. */
 const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
+
+/** Whether a single value of the element is edited as several sub-fields (not one input). */
+function hasSubFields(element: InternalSchemaElement, typeCode: string): boolean {
+  if (isList(element) || isPrimitiveType(typeCode) || optionList(element.path)) return false;
+  if (element.binding?.valueSet && CODED.has(typeCode)) return false;
+  return typeCode !== 'Reference' && typeCode !== 'Timing';
+}
 
 /** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
 function TypedInput({
@@ -283,8 +300,17 @@ function TypedInput({
   const options = optionList(element.path);
   const valueSet = element.binding?.valueSet;
   if (options) return <OptionSelect options={options} {...leaf} />;
+  if (valueSet && typeCode === 'CodeableConcept') return <ConceptInput valueSet={valueSet} {...leaf} />;
   if (valueSet && CODED.has(typeCode)) {
     return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
+  }
+  if (typeCode === 'Attachment') {
+    return (
+      <div className={classes.list}>
+        <AttachmentUpload ariaLabel={label} value={value as never} onChange={leaf.onChange} />
+        <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />
+      </div>
+    );
   }
   if (isPrimitiveType(typeCode)) return <PrimitiveInput type={typeCode} {...leaf} />;
   if (typeCode === 'Reference') {
@@ -336,24 +362,17 @@ function ComplexInput({
   }
   const object = isJsonObject(value) ? value : {};
   const fields = layoutFields(typeCode, Object.keys(schema.elements));
+  const filled = Object.keys(object).length > 0;
   const children = fields.map((name) => (
     <ElementInput
       key={name}
       {...elementProps(name, schema.elements[name] as InternalSchemaElement, object)}
       onPropertyChange={setProperty}
       parentPath={path}
+      parentType={typeCode}
+      folded={filled}
     />
   ));
-  if (isInlineType(typeCode)) {
-    return (
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        {children}
-      </Group>
-    );
-  }
-  return (
-    <Stack gap="xs" pl="sm" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
-      {children}
-    </Stack>
-  );
+  if (isInlineType(typeCode)) return <div className={classes.inline}>{children}</div>;
+  return <div className={`${classes.stack} ${classes.nested}`}>{children}</div>;
 }

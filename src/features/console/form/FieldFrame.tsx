@@ -1,5 +1,5 @@
-import { Input } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import classes from './form.module.css';
 import { fieldErrorText } from './issue-paths';
 import { useFormState } from './form-context';
 
@@ -17,16 +17,19 @@ export interface FieldFrameProps {
 export function FieldFrame({ label, required, path, children }: FieldFrameProps) {
   const id = useId();
   const { outcome } = useFormState();
+  const error = fieldErrorText(outcome, path);
   return (
-    <Input.Wrapper
-      id={id}
-      label={label}
-      required={required}
-      error={fieldErrorText(outcome, path)}
-      miw={0}
-      data-field={path}
-    >
+    <div data-field={path} className={classes.field}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+        {required && (
+          <span className={classes.required} aria-hidden>
+            {' *'}
+          </span>
+        )}
+      </label>
       {children(id)}
-    </Input.Wrapper>
+      {error && <div className={classes.error}>{error}</div>}
+    </div>
   );
 }

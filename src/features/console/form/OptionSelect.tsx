@@ -1,4 +1,5 @@
-import { NativeSelect } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import classes from './form.module.css';
 
 export interface OptionSelectProps {
   id?: string;
@@ -27,18 +28,25 @@ export function OptionSelect({
   clearable = true,
   w,
 }: OptionSelectProps) {
-  const data = options.map((option) =>
-    typeof option === 'string' ? { value: option, label: option } : option
-  );
   return (
-    <NativeSelect
+    <select
       id={id}
       aria-label={ariaLabel}
       required={required}
-      w={w}
-      data={clearable ? [{ value: '', label: '' }, ...data] : data}
+      className={classes.input}
+      style={w ? { width: w, flex: 'none' } : undefined}
       value={value ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value || undefined)}
-    />
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.currentTarget.value || undefined)}
+    >
+      {clearable && <option value="" />}
+      {options.map((option) => {
+        const { value: code, label } = typeof option === 'string' ? { value: option, label: option } : option;
+        return (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        );
+      })}
+    </select>
   );
 }

@@ -1,6 +1,6 @@
-import { Checkbox, Input, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { PRIMITIVE_RULES } from './field-rules';
+import classes from './form.module.css';
 import { fromLocalInput, toFhirNumber, toFhirTime, toLocalInput } from './date-inputs';
 
 export interface PrimitiveInputProps {
@@ -14,26 +14,31 @@ export interface PrimitiveInputProps {
   ariaLabel?: string;
 }
 
-/** The input for a FHIR primitive, typed as its kind says; an emptied input is no value. */
+type Changed = ChangeEvent<HTMLInputElement>;
+
+/**
+ * The input for a FHIR primitive, typed as its kind says; an emptied input is no value. A native
+ * input (the field around it holds the label and error): a form draws a hundred of them at once.
+ */
 export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel }: PrimitiveInputProps) {
   const rule = PRIMITIVE_RULES[type] ?? { kind: 'text' };
   const text = value === undefined || value === null ? '' : String(value);
-  const common = { id, required, 'aria-label': ariaLabel };
+  const common = { id, required, 'aria-label': ariaLabel, className: classes.input };
   switch (rule.kind) {
     case 'checkbox':
       return (
-        <Checkbox
+        <input
           {...common}
-          mt={6}
+          type="checkbox"
+          className={classes.checkbox}
           checked={value === true}
-          onChange={(event) => onChange(event.currentTarget.checked)}
+          onChange={(event: Changed) => onChange(event.currentTarget.checked)}
         />
       );
     case 'textarea':
       return (
-        <Input
+        <textarea
           {...common}
-          component="textarea"
           rows={3}
           value={text}
           onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.currentTarget.value)}
@@ -41,40 +46,47 @@ export function PrimitiveInput({ type, id, value, onChange, required, ariaLabel 
       );
     case 'number':
       return (
-        <TextInput
+        <input
           {...common}
           type="number"
           step={rule.step}
           min={rule.min}
           value={text}
-          onChange={(event) => onChange(toFhirNumber(event.currentTarget.value, rule.step === '1'))}
+          onChange={(event: Changed) => onChange(toFhirNumber(event.currentTarget.value, rule.step === '1'))}
         />
       );
     case 'date':
       return (
-        <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+        <input
+          {...common}
+          type="date"
+          value={text}
+          onChange={(e: Changed) => onChange(e.currentTarget.value)}
+        />
       );
     case 'dateTime':
       return (
-        <TextInput
+        <input
           {...common}
           type="datetime-local"
           step={1}
           value={toLocalInput(text)}
-          onChange={(event) => onChange(fromLocalInput(event.currentTarget.value))}
+          onChange={(event: Changed) => onChange(fromLocalInput(event.currentTarget.value))}
         />
       );
     case 'time':
       return (
-        <TextInput
+        <input
           {...common}
           type="time"
           step={1}
           value={text}
-          onChange={(event) => onChange(toFhirTime(event.currentTarget.value))}
+          onChange={(event: Changed) => onChange(toFhirTime(event.currentTarget.value))}
         />
       );
     default:
-      return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
+      return (
+        <input {...common} value={text} onChange={(event: Changed) => onChange(event.currentTarget.value)} />
+      );
   }
 }

@@ -1,7 +1,9 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Reference } from '@medplum/fhirtypes';
 import { useCallback, useMemo, useState } from 'react';
 import { formatReference } from '@/ui';
+import { DeferredSelect } from './DeferredSelect';
+import classes from './form.module.css';
 import { useFormDataSources } from './FormDataSources';
 import { OptionSelect } from './OptionSelect';
 import { useAsyncList } from './use-async-list';
@@ -24,9 +26,10 @@ export function ReferenceInput(props: ReferenceInputProps) {
   const { id, targetTypes, value, onChange, required, ariaLabel } = props;
   if (targetTypes.length === 0 || targetTypes.includes('Resource')) {
     return (
-      <TextInput
+      <input
         {...{ id, required }}
         aria-label={ariaLabel}
+        className={classes.input}
         placeholder="ResourceType/id"
         value={value?.reference ?? ''}
         onChange={(event) => onChange({ ...value, reference: event.currentTarget.value })}
@@ -37,27 +40,13 @@ export function ReferenceInput(props: ReferenceInputProps) {
 }
 
 function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel }: ReferenceInputProps) {
-  const { searchReferences } = useFormDataSources();
   const heldType = value?.reference?.split('/')[0];
   const [chosenType, setChosenType] = useState(
     heldType && targetTypes.includes(heldType) ? heldType : targetTypes[0]
   );
-  const [text, setText] = useState('');
-  const found = useAsyncList(
-    useCallback(
-      () => (chosenType ? searchReferences([chosenType], text) : Promise.resolve([])),
-      [searchReferences, chosenType, text]
-    )
-  );
-
-  const byKey = useMemo(() => {
-    const all =
-      value?.reference && !found.some((r) => r.reference === value.reference) ? [value, ...found] : found;
-    return new Map(all.filter((r) => r.reference).map((r) => [r.reference as string, r]));
-  }, [value, found]);
 
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
+    <div className={classes.row}>
       {targetTypes.length > 1 && (
         <OptionSelect
           ariaLabel={`${ariaLabel ?? 'Reference'} resource type`}
@@ -68,21 +57,62 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
           w={170}
         />
       )}
-      <Select
-        id={id}
-        aria-label={ariaLabel}
-        required={required}
-        style={{ flex: 1 }}
-        data={[...byKey].map(([key, reference]) => ({ value: key, label: formatReference(reference) }))}
-        value={value?.reference ?? null}
-        onChange={(key) => onChange(key ? byKey.get(key) : undefined)}
-        searchable
-        clearable
-        onSearchChange={setText}
-        // The data sources already matched the typed text by the type's name-like parameter.
-        filter={({ options }) => options}
-        nothingFoundMessage="Nothing found..."
-      />
-    </Group>
+      <div className={classes.grow}>
+        <DeferredSelect
+          {...{ id, ariaLabel, required }}
+          shown={value?.reference ? formatReference(value) : ''}
+        >
+          {(opened) => (
+            <OpenReferenceSelect
+              {...{ id, value, onChange, required, ariaLabel, opened }}
+              targetType={chosenType}
+            />
+          )}
+        </DeferredSelect>
+      </div>
+    </div>
+  );
+}
+
+interface OpenReferenceSelectProps extends Omit<ReferenceInputProps, 'targetTypes'> {
+  targetType: string | undefined;
+  opened: boolean;
+}
+
+/** The search itself, drawn once the user opens the field: only then are its targets searched. */
+function OpenReferenceSelect(props: OpenReferenceSelectProps) {
+  const { id, targetType, value, onChange, required, ariaLabel, opened } = props;
+  const { searchReferences } = useFormDataSources();
+  const [text, setText] = useState('');
+  const found = useAsyncList(
+    useCallback(
+      () => (targetType ? searchReferences([targetType], text) : Promise.resolve([])),
+      [searchReferences, targetType, text]
+    )
+  );
+
+  const byKey = useMemo(() => {
+    const all =
+      value?.reference && !found.some((r) => r.reference === value.reference) ? [value, ...found] : found;
+    return new Map(all.filter((r) => r.reference).map((r) => [r.reference as string, r]));
+  }, [value, found]);
+
+  return (
+    <Select
+      id={id}
+      aria-label={ariaLabel}
+      required={required}
+      autoFocus
+      defaultDropdownOpened={opened}
+      data={[...byKey].map(([key, reference]) => ({ value: key, label: formatReference(reference) }))}
+      value={value?.reference ?? null}
+      onChange={(key) => onChange(key ? byKey.get(key) : undefined)}
+      searchable
+      clearable
+      onSearchChange={setText}
+      // The data sources already matched the typed text by the type's name-like parameter.
+      filter={({ options }) => options}
+      nothingFoundMessage="Nothing found..."
+    />
   );
 }

@@ -84,6 +84,23 @@ describe('the resource form', () => {
     expect(fieldOf('Family')).not.toHaveTextContent('Invalid');
   });
 
+  it('looks up codes and references only for the field the user opens', async () => {
+    const form = renderForm({
+      ...patient,
+      maritalStatus: { coding: [{ system: 'urn:ms', code: 'M', display: 'Married' }] },
+      managingOrganization: { reference: 'Organization/o1', display: 'Acme Clinic' },
+    });
+    expect(screen.getByRole('combobox', { name: 'Marital Status' })).toHaveValue('Married');
+    expect(screen.getByRole('combobox', { name: 'Managing Organization' })).toHaveValue('Acme Clinic');
+    expect(form.sources.expansions).toEqual([]);
+    expect(form.sources.searches).toEqual([]);
+    await form.user.click(screen.getByRole('combobox', { name: 'Marital Status' }));
+    expect(form.sources.expansions.length).toBeGreaterThan(0);
+    expect(form.sources.expansions.every((url) => url.includes('marital-status'))).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Marital Status' })).toHaveAttribute('aria-expanded', 'true');
+    expect(form.sources.searches).toEqual([]);
+  });
+
   it('marks required fields from the element minimum', () => {
     renderForm({ resourceType: 'Observation', status: 'final', code: { text: 'Weight' } });
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeRequired();

@@ -9,6 +9,7 @@ import { ElementInput, elementProps } from './ElementInput';
 import { RESOURCE_HIDDEN } from './field-rules';
 import { FormStateContext } from './form-context';
 import type { JsonObject } from './schema';
+import classes from './form.module.css';
 import { useEditedResource } from './use-edited-resource';
 
 export interface ResourceFormProps {
@@ -47,7 +48,7 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
   const fields = Object.keys(schema.elements).filter((name) => !RESOURCE_HIDDEN.has(name));
   return (
     <FormStateContext.Provider value={state}>
-      <form onSubmit={submit} noValidate aria-label={`${value.resourceType} form`}>
+      <form onSubmit={submit} noValidate aria-label={`${value.resourceType} form`} className={classes.touch}>
         <Stack gap="sm">
           {outcome && (
             <Alert color="red" title="Error" role="alert">
@@ -68,6 +69,7 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
               )}
               onPropertyChange={setProperty}
               parentPath={value.resourceType}
+              parentType={value.resourceType}
             />
           ))}
           <Group justify="flex-end">

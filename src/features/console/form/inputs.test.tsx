@@ -23,7 +23,10 @@ const boundTo = (type: string, element: string): string =>
 
 async function pick(f: Field, combobox: HTMLElement, option: string, search?: string) {
   await f.user.click(combobox);
-  if (search !== undefined) await f.retype(combobox, search);
+  // The click draws the field's real select, which takes the focus with its list open.
+  const opened = document.activeElement as HTMLElement;
+  expect(opened).toHaveAttribute('aria-expanded', 'true');
+  if (search !== undefined) await f.retype(opened, search);
   await f.user.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -53,6 +56,7 @@ const genders: Coding[] = ['male', 'female', 'other', 'unknown'].map((code) => (
 const maritalSystem = 'http://terminology.hl7.org/CodeSystem/v3-MaritalStatus';
 const married = { system: maritalSystem, code: 'M', display: 'Married' };
 const divorced = { system: maritalSystem, code: 'D', display: 'Divorced' };
+const local = { system: 'urn:example:marital', code: 'apart', display: 'Living apart' };
 const usage = 'http://terminology.hl7.org/CodeSystem/usage-context-type';
 
 const CASES: InputCase[] = [
@@ -275,6 +279,38 @@ const CASES: InputCase[] = [
     shows: () => expect(screen.getByRole('combobox', { name: 'Marital Status' })).toHaveValue('Married'),
     edit: (f) => pick(f, screen.getByRole('combobox', { name: 'Marital Status' }), 'Divorced', 'div'),
     emits: { maritalStatus: { coding: [divorced], text: 'Divorced' } },
+  },
+  {
+    type: 'CodeableConcept',
+    resource: { resourceType: 'Patient', maritalStatus: { coding: [married, local], text: 'Married' } },
+    element: 'maritalStatus',
+    setup: () => ({ valueSets: { [boundTo('Patient', 'maritalStatus')]: [married, divorced, local] } }),
+    shows: () => {
+      expect(screen.getByRole('combobox', { name: 'Marital Status' })).toHaveValue('Married');
+      expect(screen.getByRole('combobox', { name: 'Marital Status 2' })).toHaveValue('Living apart');
+    },
+    edit: async (f) => {
+      await pick(f, screen.getByRole('combobox', { name: 'Marital Status' }), 'Divorced', 'div');
+      await f.user.click(screen.getByRole('button', { name: 'Add Marital Status Coding' }));
+      await pick(f, screen.getByRole('combobox', { name: 'Marital Status 3' }), 'Married', 'mar');
+    },
+    // Several codings kept in order; the text follows the first one's display.
+    emits: { maritalStatus: { coding: [divorced, local, married], text: 'Divorced' } },
+  },
+  {
+    type: 'Attachment',
+    resource: { resourceType: 'Patient', photo: [{ url: 'http://example.org/a.png', title: 'Front' }] },
+    element: 'photo',
+    shows: () => expect(screen.getByLabelText('Title')).toHaveValue('Front'),
+    edit: async (f) => {
+      await f.user.upload(
+        screen.getByLabelText('Photo file'),
+        new File(['hello'], 'note.txt', { type: 'text/plain' })
+      );
+      expect(await screen.findByText('5 bytes held')).toBeInTheDocument();
+    },
+    // The file's bytes are held in the attachment, saved with the resource.
+    emits: { photo: [{ contentType: 'text/plain', data: 'aGVsbG8=', size: 5, title: 'note.txt' }] },
   },
   {
     type: 'Coding',

@@ -2,12 +2,13 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useCommands } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
 import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
-import { updateChange } from './resource-changes';
+import { refusedEdits, updateChange } from './resource-changes';
 import { useConsoleResource } from './use-console-resource';
 import { useResourceWrites } from './use-resource-writes';
 
@@ -32,16 +33,23 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
   const writes = useResourceWrites();
+  const { dismissFailure } = useCommands();
   const [opened, setOpened] = useState<Opened>();
   if (!opened && found.status === 'ready') {
     setOpened({ resource: found.resource, versionId: found.versionId });
   }
+  const refused = refusedEdits(found.status === 'ready' ? found.sync : undefined);
   const details = () =>
     navigate({ to: '/$resourceType/$id/$tab', params: { resourceType, id, tab: 'details' } });
 
   async function save(edited: Resource): Promise<void> {
     if (!opened) return;
-    const change = updateChange(opened.resource, edited, opened.versionId);
+    // A refused edit is still drawn in the form: the new edit replaces it, made from the server's version.
+    const { server } = refused;
+    if (server) await Promise.all(refused.entries.map((entry) => dismissFailure(entry.seq ?? 0)));
+    const change = server
+      ? updateChange(server, edited, server.meta?.versionId)
+      : updateChange(opened.resource, edited, opened.versionId);
     if (change && !(await writes.apply(change))) return;
     await details();
   }
@@ -55,7 +63,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
           defaultValue={opened.resource}
           onSubmit={(edited) => void save(edited)}
           onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
-          outcome={writes.outcome}
+          outcome={writes.outcome ?? refused.outcome}
           submitting={writes.submitting}
         />
       ) : (

@@ -22,12 +22,16 @@ export interface FormSetup {
 }
 
 /** In-memory lookups answering as the console's real ones do. */
-export function memorySources(setup: FormSetup): FormDataSources & { searches: string[][] } {
+export function memorySources(
+  setup: FormSetup
+): FormDataSources & { searches: string[][]; expansions: string[] } {
   const searches: string[][] = [];
+  const expansions: string[] = [];
   const matches = (text: string, ...words: (string | undefined)[]) =>
     words.some((word) => word?.toLowerCase().includes(text.toLowerCase()));
   return {
     searches,
+    expansions,
     profile: setup.profile,
     searchReferences: (targetTypes, text) => {
       searches.push([...targetTypes, text]);
@@ -38,12 +42,14 @@ export function memorySources(setup: FormSetup): FormDataSources & { searches: s
           .slice(0, 10)
       );
     },
-    expandValueSet: (url, filter) =>
-      Promise.resolve(
+    expandValueSet: (url, filter) => {
+      expansions.push(url);
+      return Promise.resolve(
         (setup.valueSets?.[url.split('|')[0] ?? url] ?? []).filter((coding) =>
           matches(filter, coding.display, coding.code)
         )
-      ),
+      );
+    },
   };
 }
 
@@ -112,6 +118,7 @@ function FieldBed({ resource, name, profileUrl, onEdit }: FieldBedProps) {
       {...elementProps(name, element, value as unknown as JsonObject)}
       onPropertyChange={setProperty}
       parentPath={resource.resourceType}
+      parentType={resource.resourceType}
     />
   );
 }
