@@ -87,7 +87,21 @@ export function toHttpResponse(request: Request, method: string, answer: FhirRes
     return new Response(decode(binary.data ?? ''), { status: answer.status, headers });
   }
   headers.set('Content-Type', FHIR_JSON);
-  return new Response(body ? JSON.stringify(body) : null, { status: answer.status, headers });
+  if (!body) return new Response(null, { status: answer.status, headers });
+  return new TextResponse(JSON.stringify(body), { status: answer.status, headers });
+}
+
+/**
+ * A Response that keeps the text it was made from, so a host writing it to a socket can take the
+ * text as it is instead of reading the body stream back (the body reads as any Response's).
+ */
+export class TextResponse extends Response {
+  constructor(
+    readonly bodyText: string,
+    init: ResponseInit
+  ) {
+    super(bodyText, init);
+  }
 }
 
 export function errorResponse(error: unknown): Response {

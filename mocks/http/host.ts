@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
+import { TextResponse } from '../engine/http';
 import { FhirError, operationOutcome } from '../engine/outcome';
 import { createFakeServer, type FakeServer, type FakeServerOptions } from '../server';
+import { BufferedRequest } from './buffered-request';
 import { DurableStore } from './durable-store';
 import { readBody, requestLimits, type RequestLimits } from './request-limits';
 import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
@@ -134,7 +136,7 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
     if (read instanceof Response) return send(req, res, read);
     body = new Uint8Array(read.buffer as ArrayBuffer, read.byteOffset, read.length);
   }
-  const request = new Request(url, { method, headers, body });
+  const request = new BufferedRequest(url, method, headers, body);
   let response = await host.fake.handle(request);
   if (!response) {
     if (host.staticDir && (method === 'GET' || method === 'HEAD')) {
@@ -194,10 +196,16 @@ async function send(
   }
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...extra };
   response.headers.forEach((value, key) => (headers[key] = value));
-  const payload = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  const payload = req.method === 'HEAD' ? undefined : await responseBytes(response);
   if (payload) headers['content-length'] = String(payload.length);
   res.writeHead(response.status, headers);
   res.end(payload);
+}
+
+/** The answer's bytes; a TextResponse's text is taken as it is rather than read back from its stream. */
+async function responseBytes(response: Response): Promise<Buffer> {
+  if (response instanceof TextResponse && !response.bodyUsed) return Buffer.from(response.bodyText, 'utf8');
+  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Answers on the raw socket (the HTTP parser gave up on the request, or it asked for a tunnel), then closes. */
