@@ -5,6 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { DurableStore } from '../mocks/http/durable-store';
+import { createFakeServer } from '../mocks/server';
+import { buildSeed } from '../mocks/seed';
+import { buildLargeTaskSeed } from '../mocks/seed/large';
 
 export interface Host {
   url: string;
@@ -125,4 +129,17 @@ export async function timedWrites(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return latencies;
+}
+
+/** Writes a data file (snapshot) of the demo seed plus 70,000 tasks and 5,000 patients; its resource count. */
+export async function writeLargeDataFile(dataFile: string): Promise<number> {
+  const now = new Date();
+  const seed = buildSeed({ now });
+  seed.resources.push(...buildLargeTaskSeed({ tasks: 70_000, patients: 5_000, now }));
+  const fake = createFakeServer({ seed });
+  const { store } = DurableStore.load(dataFile);
+  store.attach(fake, true);
+  await store.close();
+  fake.bots.dispose();
+  return seed.resources.length;
 }

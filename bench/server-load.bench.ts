@@ -12,13 +12,20 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DurableStore } from '../mocks/http/durable-store';
-import { createFakeServer } from '../mocks/server';
-import { buildSeed } from '../mocks/seed';
 import { buildLargeTaskSeed } from '../mocks/seed/large';
 import { signInByApi } from '../tests/fixtures/api-sign-in';
 import * as server from './server-host';
-import { agent, call, cpuMs, kill, ms, percentile, smallWrite, timedWrites } from './server-host';
+import {
+  agent,
+  call,
+  cpuMs,
+  kill,
+  ms,
+  percentile,
+  smallWrite,
+  timedWrites,
+  writeLargeDataFile,
+} from './server-host';
 
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const CLIENTS = 20;
@@ -101,18 +108,9 @@ await kill(demo);
 // ---- Restart with 100,000 resources ----
 const bigFile = join(dir, 'big.json');
 {
-  const now = new Date();
-  const seed = buildSeed({ now });
-  const extra = buildLargeTaskSeed({ tasks: 70_000, patients: 5_000, now });
-  seed.resources.push(...extra);
-  const fake = createFakeServer({ seed });
-  const { store } = DurableStore.load(bigFile);
-  store.attach(fake, true);
-  await store.close();
-  fake.bots.dispose();
+  const count = await writeLargeDataFile(bigFile);
   console.log(
-    `data file: ${seed.resources.length.toLocaleString('en')} resources, ` +
-      `${(statSync(bigFile).size / 1e6).toFixed(0)} MB`
+    `data file: ${count.toLocaleString('en')} resources, ${(statSync(bigFile).size / 1e6).toFixed(0)} MB`
   );
 }
 const fromSnapshot = await startHost(bigFile);

@@ -36,6 +36,9 @@ export interface HttpHost {
   close(): Promise<void>;
 }
 
+/** How long after listening the host starts loading the definitions writes are validated with. */
+const PREPARE_AFTER_MS = 100;
+
 /** The methods the host knows; any other is answered 405 before anything else is read. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -69,18 +72,22 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
   );
   const closeWebSockets = acceptWebSockets(server, fake);
-  // Listening starts once writes can be validated, so the first write is as fast as the rest.
-  await fake.engine.prepare();
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
   });
+  // The R4 definitions (about 2 s to read) load once the host listens, so the app's pages and reads
+  // are answered at once; a write that arrives before they are loaded waits for them.
+  const preparing = setTimeout(() => {
+    fake.engine.prepare().catch((error: unknown) => console.error('fake server host: definitions', error));
+  }, PREPARE_AFTER_MS);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}/`,
     fake,
     close: () =>
       new Promise<void>((done) => {
+        clearTimeout(preparing);
         closeWebSockets();
         fake.realtime.dispose();
         server.closeAllConnections();
