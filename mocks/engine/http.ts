@@ -1,4 +1,5 @@
 import type { Binary } from '@medplum/fhirtypes';
+import { HeldBody } from './held-body';
 import { parseJsonBody } from './limits';
 import { errorOutcome, FhirError, notFound, successOutcome } from './outcome';
 import type { FhirRequest, FhirResponse } from './request';
@@ -26,10 +27,12 @@ export async function readRequest(request: Request, basePath: string): Promise<F
     ifNoneExist: request.headers.get('if-none-exist') ?? undefined,
     ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
   };
-  if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || request.body === null)
-    return fhirRequest;
+  // A request without a body reads as empty text (below), so only a raw Binary looks at the body itself.
+  if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return fhirRequest;
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (segments[0] === 'Binary' && segments.length <= 2 && contentType && !contentType.includes('json')) {
+  const isRawBinary =
+    segments[0] === 'Binary' && segments.length <= 2 && contentType && !contentType.includes('json');
+  if (isRawBinary && request.body !== null) {
     fhirRequest.body = await rawBinary(request, contentType, segments[1]);
     return fhirRequest;
   }
@@ -92,15 +95,45 @@ export function toHttpResponse(request: Request, method: string, answer: FhirRes
 }
 
 /**
- * A Response that keeps the text it was made from, so a host writing it to a socket can take the
- * text as it is instead of reading the body stream back (the body reads as any Response's).
+ * A Response made from a text in memory, which it keeps: a host writing it to a socket takes the
+ * text as it is, and every other reader (text, json, arrayBuffer, body) reads it as from any Response,
+ * without a stream being built for a body nobody streams.
  */
 export class TextResponse extends Response {
+  #body: HeldBody;
+
   constructor(
     readonly bodyText: string,
     init: ResponseInit
   ) {
-    super(bodyText, init);
+    super(null, init);
+    this.#body = new HeldBody(bodyText);
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#body.stream;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#body.used;
+  }
+
+  override text(): Promise<string> {
+    return this.#body.text();
+  }
+
+  override json(): Promise<unknown> {
+    return this.#body.json();
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#body.arrayBuffer();
+  }
+
+  override clone(): TextResponse {
+    const copy = new TextResponse(this.bodyText, this);
+    copy.#body = this.#body.copy();
+    return copy;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TextResponse } from '../engine/http';
 import { BufferedRequest } from './buffered-request';
 
 const bytes = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(text, 'utf8'));
@@ -36,5 +37,21 @@ describe('a request whose body the host has read', () => {
     const sent = request();
     expect(sent.body).toBeNull();
     expect(await sent.text()).toBe('');
+  });
+});
+
+describe('an answer made from a text in memory', () => {
+  it('reads as that text through every reader, once, and a clone reads it too', async () => {
+    const answer = new TextResponse('{"resourceType":"Patient","id":"é"}', {
+      status: 201,
+      headers: { 'Content-Type': 'application/fhir+json' },
+    });
+    const copy = answer.clone();
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-type')).toBe('application/fhir+json');
+    expect(await answer.json()).toEqual({ resourceType: 'Patient', id: 'é' });
+    await expect(answer.text()).rejects.toThrow('already read');
+    expect(copy.status).toBe(201);
+    expect(await new Response(copy.body).text()).toBe('{"resourceType":"Patient","id":"é"}');
   });
 });
