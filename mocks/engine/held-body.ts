@@ -72,3 +72,50 @@ export class HeldBody {
 function asBytes(content: Uint8Array<ArrayBuffer> | string): Uint8Array<ArrayBuffer> {
   return typeof content === 'string' ? new TextEncoder().encode(content) : content;
 }
+
+const heldBodies = new WeakMap<object, HeldBody>();
+
+/** Gives a request or response (of a class that reads held bodies) the body it reads from. */
+export function holdBody(target: Request | Response, body: HeldBody): void {
+  heldBodies.set(target, body);
+}
+
+export function heldBodyOf(target: Request | Response): HeldBody {
+  const body = heldBodies.get(target);
+  if (!body) throw new TypeError('No body is held for this object');
+  return body;
+}
+
+/**
+ * Makes a Request or Response subclass read its body from what holdBody gave each instance:
+ * body, bodyUsed, text, json and arrayBuffer (the readers the fake server and msw use).
+ */
+export function readsHeldBody(prototype: Request | Response): void {
+  Object.defineProperties(prototype, {
+    body: {
+      get: function (this: Request) {
+        return heldBodyOf(this).stream;
+      },
+    },
+    bodyUsed: {
+      get: function (this: Request) {
+        return heldBodyOf(this).used;
+      },
+    },
+    text: {
+      value: function (this: Request) {
+        return heldBodyOf(this).text();
+      },
+    },
+    json: {
+      value: function (this: Request) {
+        return heldBodyOf(this).json();
+      },
+    },
+    arrayBuffer: {
+      value: function (this: Request) {
+        return heldBodyOf(this).arrayBuffer();
+      },
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import type { Binary } from '@medplum/fhirtypes';
-import { HeldBody } from './held-body';
+import { HeldBody, heldBodyOf, holdBody, readsHeldBody } from './held-body';
 import { parseJsonBody } from './limits';
 import { errorOutcome, FhirError, notFound, successOutcome } from './outcome';
 import type { FhirRequest, FhirResponse } from './request';
@@ -100,42 +100,21 @@ export function toHttpResponse(request: Request, method: string, answer: FhirRes
  * without a stream being built for a body nobody streams.
  */
 export class TextResponse extends Response {
-  #body: HeldBody;
-
   constructor(
     readonly bodyText: string,
     init: ResponseInit
   ) {
     super(null, init);
-    this.#body = new HeldBody(bodyText);
-  }
-
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    return this.#body.stream;
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#body.used;
-  }
-
-  override text(): Promise<string> {
-    return this.#body.text();
-  }
-
-  override json(): Promise<unknown> {
-    return this.#body.json();
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer();
+    holdBody(this, new HeldBody(bodyText));
   }
 
   override clone(): TextResponse {
     const copy = new TextResponse(this.bodyText, this);
-    copy.#body = this.#body.copy();
+    holdBody(copy, heldBodyOf(this).copy());
     return copy;
   }
 }
+readsHeldBody(TextResponse.prototype);
 
 export function errorResponse(error: unknown): Response {
   let fhirError: FhirError;
