@@ -44,7 +44,7 @@ type Head = Omit<SnapshotFile, 'engine'> & {
   };
 };
 
-/** On a loaded version (not enumerable): where its resource's text lies in the file's bytes. */
+/** On a loaded version: where its resource's text lies in the file's bytes. */
 const TEXT = Symbol('resource text');
 
 interface TextSpan {
@@ -186,28 +186,49 @@ export function readSnapshotFile(bytes: Buffer): SnapshotFile {
 }
 
 /**
- * A frozen version whose resource is parsed from `bytes` (and frozen) the first time it is read. The
- * resource is an enumerable property, so JSON, spreading and structuredClone see it like any other.
+ * A frozen version whose resource is parsed from the snapshot's bytes (and frozen) the first time it
+ * is read. The resource is a getter of the class, so making one per version at a restart costs no
+ * more than a plain object; JSON (toJSON) writes it like any other version.
  */
+class LazyVersion {
+  readonly [TEXT]: TextSpan;
+  #parsed: Resource | undefined;
+
+  constructor(
+    readonly resourceType: string,
+    readonly id: string,
+    readonly versionId: string,
+    readonly lastUpdated: string,
+    readonly method: VersionRecord['method'],
+    span: TextSpan
+  ) {
+    this[TEXT] = span;
+    Object.freeze(this);
+  }
+
+  get resource(): Resource {
+    if (!this.#parsed) {
+      const span = this[TEXT];
+      this.#parsed = JSON.parse(span.bytes.toString('latin1', span.start, span.end)) as Resource;
+      deepFreeze(this.#parsed);
+    }
+    return this.#parsed;
+  }
+
+  toJSON(): VersionRecord {
+    const { resourceType, id, versionId, lastUpdated, method, resource } = this;
+    return { resourceType, id, versionId, lastUpdated, method, resource } as VersionRecord;
+  }
+}
+
 function lazyVersion(entry: IndexEntry, bytes: Buffer, start: number): VersionRecord {
   const [resourceType, id, versionId, lastUpdated, method, length] = entry;
-  const version = { resourceType, id, versionId, lastUpdated, method } as VersionRecord;
-  if (length >= 0) {
-    const span: TextSpan = { bytes, start, end: start + length };
-    let parsed: Resource | undefined;
-    Object.defineProperty(version, TEXT, { value: span });
-    Object.defineProperty(version, 'resource', {
-      enumerable: true,
-      get(): Resource {
-        if (!parsed) {
-          parsed = JSON.parse(span.bytes.toString('latin1', span.start, span.end)) as Resource;
-          deepFreeze(parsed);
-        }
-        return parsed;
-      },
-    });
-  }
-  return Object.freeze(version);
+  if (length < 0) return Object.freeze({ resourceType, id, versionId, lastUpdated, method } as VersionRecord);
+  return new LazyVersion(resourceType, id, versionId, lastUpdated, method as VersionRecord['method'], {
+    bytes,
+    start,
+    end: start + length,
+  }) as unknown as VersionRecord;
 }
 
 /** Reads a data file in either layout: this one, or the single JSON document older servers wrote. */
