@@ -9,116 +9,29 @@
  * - the benchmark seed (10,000 tasks, 2,000 patients) builds in ≤ 1 s.
  * Run with `npx tsx bench/server-load.bench.ts` (SECONDS=20 by default).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DurableStore } from '../mocks/http/durable-store';
-import { createFakeServer } from '../mocks/server';
-import { buildSeed } from '../mocks/seed';
 import { buildLargeTaskSeed } from '../mocks/seed/large';
 import { signInByApi } from '../tests/fixtures/api-sign-in';
+import * as server from './server-host';
+import {
+  agent,
+  call,
+  cpuMs,
+  kill,
+  ms,
+  percentile,
+  smallWrite,
+  timedWrites,
+  writeLargeDataFile,
+} from './server-host';
 
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const CLIENTS = 20;
 const dir = mkdtempSync(join(tmpdir(), 'carequeue-load-'));
-const agent = new Agent({ keepAlive: true, maxSockets: 1100 });
-
-interface Host {
-  url: string;
-  port: number;
-  process: ChildProcess;
-  startMs: number;
-}
-
-async function startHost(dataFile: string, reset = false): Promise<Host> {
-  const started = performance.now();
-  const args = ['--import', 'tsx', 'mocks/http/main.ts', '--port', '0', '--data', dataFile, '--dist', dir];
-  if (reset) args.push('--reset');
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const found = /running at (http:\/\/localhost:\d+\/)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${out}`)));
-  });
-  return { url, port: Number(new URL(url).port), process: child, startMs: performance.now() - started };
-}
-
-/**
- * CPU time the host process has used (Linux /proc, clock ticks of 10 ms). On a shared machine the
- * wall-clock figures depend on the other load; CPU per request says what one free core would give.
- */
-function cpuMs(host: Host): number {
-  try {
-    const fields = readFileSync(`/proc/${host.process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
-function kill(host: Host): Promise<void> {
-  return new Promise((resolve) => {
-    host.process.once('exit', () => resolve());
-    host.process.kill('SIGKILL');
-  });
-}
-
-function call(port: number, method: string, path: string, token: string, body?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
-const ms = (value: number): string => `${value.toFixed(1)} ms`;
-const smallWrite = (n: number): string =>
-  JSON.stringify({ resourceType: 'Patient', name: [{ family: `Load${n}` }], gender: 'unknown' });
-
-async function timedWrites(
-  port: number,
-  token: string,
-  total: number,
-  concurrency: number
-): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < total) {
-      const n = next++;
-      const started = performance.now();
-      const status = await call(port, 'POST', '/fhir/R4/Patient', token, smallWrite(n));
-      if (status !== 201) throw new Error(`A write answered ${status}`);
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return latencies;
-}
+const startHost = (dataFile: string, reset = false): Promise<server.Host> =>
+  server.startHost(dataFile, { reset, dist: dir });
 
 // ---- Building the benchmark seed ----
 {
@@ -195,18 +108,9 @@ await kill(demo);
 // ---- Restart with 100,000 resources ----
 const bigFile = join(dir, 'big.json');
 {
-  const now = new Date();
-  const seed = buildSeed({ now });
-  const extra = buildLargeTaskSeed({ tasks: 70_000, patients: 5_000, now });
-  seed.resources.push(...extra);
-  const fake = createFakeServer({ seed });
-  const { store } = DurableStore.load(bigFile);
-  store.attach(fake, true);
-  await store.close();
-  fake.bots.dispose();
+  const count = await writeLargeDataFile(bigFile);
   console.log(
-    `data file: ${seed.resources.length.toLocaleString('en')} resources, ` +
-      `${(statSync(bigFile).size / 1e6).toFixed(0)} MB`
+    `data file: ${count.toLocaleString('en')} resources, ${(statSync(bigFile).size / 1e6).toFixed(0)} MB`
   );
 }
 const fromSnapshot = await startHost(bigFile);

@@ -21,6 +21,10 @@ export class AuthState {
   private clients = new Map<string, AuthClient>();
   private logins = new Map<string, LoginRecord>();
   private securityRequests = new Map<string, SecurityRequest>();
+  /** User id by normalised e-mail, and login id by authorization code: sign-in looks them up by these. */
+  private readonly userIdByEmail = new Map<string, string>();
+  private readonly loginIdByCode = new Map<string, string>();
+  private readonly codeOfLogin = new Map<string, string>();
   private secret: string;
   private currentSigner: TokenSigner;
   private readonly listeners = new Set<() => void>();
@@ -42,6 +46,7 @@ export class AuthState {
     this.currentSigner = new TokenSigner(secret, rememberVerified);
     for (const user of users) this.users.set(user.id, structuredClone(user));
     for (const client of clients) this.clients.set(client.id, { ...client });
+    this.reindex();
   }
 
   get signer(): TokenSigner {
@@ -57,11 +62,8 @@ export class AuthState {
   }
 
   userByEmail(email: string): SeedUser | undefined {
-    const wanted = normaliseEmail(email);
-    for (const user of this.users.values()) {
-      if (normaliseEmail(user.email) === wanted) return user;
-    }
-    return undefined;
+    const id = this.userIdByEmail.get(normaliseEmail(email));
+    return id === undefined ? undefined : this.users.get(id);
   }
 
   client(id: string): AuthClient | undefined {
@@ -76,10 +78,8 @@ export class AuthState {
   }
 
   loginByCode(code: string): LoginRecord | undefined {
-    for (const login of this.logins.values()) {
-      if (login.code === code) return this.login(login.id);
-    }
-    return undefined;
+    const id = this.loginIdByCode.get(code);
+    return id === undefined || this.logins.get(id)?.code !== code ? undefined : this.login(id);
   }
 
   /** The membership of a login, or undefined for a login whose profile is not chosen yet. */
@@ -89,7 +89,10 @@ export class AuthState {
   }
 
   addUser(user: SeedUser): void {
+    const replaced = this.users.get(user.id);
+    if (replaced) this.userIdByEmail.delete(normaliseEmail(replaced.email));
     this.users.set(user.id, user);
+    this.indexUser(user);
     this.dirty.users.add(user.id);
     this.changed();
   }
@@ -124,7 +127,9 @@ export class AuthState {
   private changeUser(userId: string, change: (user: SeedUser) => void): void {
     const user = this.users.get(userId);
     if (!user) return;
+    this.userIdByEmail.delete(normaliseEmail(user.email));
     change(user);
+    this.indexUser(user);
     this.dirty.users.add(userId);
     this.changed();
   }
@@ -133,6 +138,7 @@ export class AuthState {
   saveLogin(login: LoginRecord): void {
     this.pruneExpiredLogins();
     this.logins.set(login.id, login);
+    this.indexLogin(login.id, login.code);
     this.dirty.logins.add(login.id);
     this.changed();
   }
@@ -140,6 +146,7 @@ export class AuthState {
   /** Revokes a login: its codes, access tokens and refresh tokens stop working at once. */
   revokeLogin(id: string): void {
     if (!this.logins.delete(id)) return;
+    this.indexLogin(id, undefined);
     this.dirty.logins.add(id);
     this.changed();
   }
@@ -191,6 +198,32 @@ export class AuthState {
     this.logins = new Map(copy.logins.map((login) => [login.id, login]));
     this.securityRequests = new Map((copy.securityRequests ?? []).map((request) => [request.id, request]));
     for (const ids of Object.values(this.dirty)) ids.clear();
+    this.reindex();
+  }
+
+  private reindex(): void {
+    this.userIdByEmail.clear();
+    this.loginIdByCode.clear();
+    this.codeOfLogin.clear();
+    for (const user of this.users.values()) this.indexUser(user);
+    for (const login of this.logins.values()) this.indexLogin(login.id, login.code);
+  }
+
+  private indexUser(user: SeedUser): void {
+    this.userIdByEmail.set(normaliseEmail(user.email), user.id);
+  }
+
+  /** Points the login's current code (none once removed) at it, and forgets its previous one. */
+  private indexLogin(id: string, code: string | undefined): void {
+    const previous = this.codeOfLogin.get(id);
+    if (previous === code) return;
+    if (previous !== undefined) {
+      this.loginIdByCode.delete(previous);
+      this.codeOfLogin.delete(id);
+    }
+    if (code === undefined) return;
+    this.loginIdByCode.set(code, id);
+    this.codeOfLogin.set(id, code);
   }
 
   private pruneExpiredLogins(): void {
@@ -198,6 +231,7 @@ export class AuthState {
     for (const [id, login] of this.logins) {
       if (Date.parse(login.expiresAt) > now) continue;
       this.logins.delete(id);
+      this.indexLogin(id, undefined);
       this.dirty.logins.add(id);
     }
   }

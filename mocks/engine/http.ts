@@ -1,4 +1,5 @@
 import type { Binary } from '@medplum/fhirtypes';
+import { HeldBody, heldBodyOf, holdBody, readsHeldBody } from './held-body';
 import { parseJsonBody } from './limits';
 import { errorOutcome, FhirError, notFound, successOutcome } from './outcome';
 import type { FhirRequest, FhirResponse } from './request';
@@ -26,10 +27,12 @@ export async function readRequest(request: Request, basePath: string): Promise<F
     ifNoneExist: request.headers.get('if-none-exist') ?? undefined,
     ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
   };
-  if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || request.body === null)
-    return fhirRequest;
+  // A request without a body reads as empty text (below), so only a raw Binary looks at the body itself.
+  if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return fhirRequest;
   const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (segments[0] === 'Binary' && segments.length <= 2 && contentType && !contentType.includes('json')) {
+  const isRawBinary =
+    segments[0] === 'Binary' && segments.length <= 2 && contentType && !contentType.includes('json');
+  if (isRawBinary && request.body !== null) {
     fhirRequest.body = await rawBinary(request, contentType, segments[1]);
     return fhirRequest;
   }
@@ -87,8 +90,31 @@ export function toHttpResponse(request: Request, method: string, answer: FhirRes
     return new Response(decode(binary.data ?? ''), { status: answer.status, headers });
   }
   headers.set('Content-Type', FHIR_JSON);
-  return new Response(body ? JSON.stringify(body) : null, { status: answer.status, headers });
+  if (!body) return new Response(null, { status: answer.status, headers });
+  return new TextResponse(JSON.stringify(body), { status: answer.status, headers });
 }
+
+/**
+ * A Response made from a text in memory, which it keeps: a host writing it to a socket takes the
+ * text as it is, and every other reader (text, json, arrayBuffer, body) reads it as from any Response,
+ * without a stream being built for a body nobody streams.
+ */
+export class TextResponse extends Response {
+  constructor(
+    readonly bodyText: string,
+    init: ResponseInit
+  ) {
+    super(null, init);
+    holdBody(this, new HeldBody(bodyText));
+  }
+
+  override clone(): TextResponse {
+    const copy = new TextResponse(this.bodyText, this);
+    holdBody(copy, heldBodyOf(this).copy());
+    return copy;
+  }
+}
+readsHeldBody(TextResponse.prototype);
 
 export function errorResponse(error: unknown): Response {
   let fhirError: FhirError;

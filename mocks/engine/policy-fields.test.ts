@@ -95,6 +95,41 @@ describe("an access policy's hidden fields leave every answer", () => {
     entryResources(search?.resource).forEach(expectNoHiddenField);
   });
 
+  it('in GraphQL, so that selecting a hidden field by name (directly, in a list or through a reference) cannot reveal it', async () => {
+    const query = `{
+      Patient(id: "p1") { name { family } birthDate identifier { value } }
+      PatientList(_count: 5) { id birthDate identifier { system value } }
+      ObservationList(subject: "Patient/p1") {
+        valueString
+        subject { resource { ... on Patient { birthDate identifier { value } } } }
+      }
+    }`;
+    const answer = await server.call<Resource & { data: Record<string, unknown> }>(
+      'POST',
+      '$graphql',
+      { query },
+      { 'Content-Type': 'application/json' },
+      frontDesk
+    );
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    expect(data.Patient).toEqual({ name: [{ family: 'Hidden' }], birthDate: null, identifier: null });
+    expect(data.PatientList).toEqual([{ id: 'p1', birthDate: null, identifier: null }]);
+    expect(data.ObservationList).toEqual([
+      { valueString: null, subject: { resource: { birthDate: null, identifier: null } } },
+    ]);
+    expect(JSON.stringify(answer.body)).not.toContain(SSN.value);
+    // The same query without the policy answers the values, so the test would see them if they leaked.
+    const unrestricted = await server.call<Resource & { data: Record<string, unknown> }>(
+      'POST',
+      '$graphql',
+      { query },
+      { 'Content-Type': 'application/json' }
+    );
+    expect(JSON.stringify(unrestricted.body)).toContain(SSN.value);
+    expect(unrestricted.body.data.Patient).toMatchObject({ birthDate: '1970-01-01' });
+  });
+
   it('but a caller without that policy still sees them, and the stored resource keeps them', async () => {
     const admin = await server.call<Patient>('GET', 'Patient/p1');
     expect(admin.body.identifier).toEqual([SSN]);

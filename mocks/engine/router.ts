@@ -2,6 +2,7 @@ import type { Binary, Bundle, Resource } from '@medplum/fhirtypes';
 import type { PageRequest } from './bundles';
 import { PRESENTATION_PARAMS, presenter, readPaging, searchsetBundle } from './bundles';
 import { capabilityStatement } from './capability';
+import { hideFields } from './field-paths';
 import { graphqlOperation } from './graphql/operation';
 import { instanceHistory, typeHistory } from './history';
 import type { Scope } from './interactions';
@@ -37,7 +38,11 @@ export function route(scope: Scope, request: FhirRequest): FhirResponse {
     return { status: 200, body: capabilityStatement(scope.definitions, request.baseUrl) };
   }
   if (first === '$graphql' && segments.length === 1) {
-    return graphqlOperation(scope.definitions, request, (inner) => route(scope, inner));
+    // Each read and search is answered as REST answers it, without the fields the caller's policy hides,
+    // so no selection of fields can reach them.
+    return graphqlOperation(scope.definitions, request, (inner) =>
+      withoutHiddenFields(scope, route(scope, inner))
+    );
   }
   if (first.startsWith('$')) throw new FhirError(400, `Operation ${first} is not supported`, 'not-supported');
   assertKnownType(first);
@@ -172,4 +177,9 @@ function isUrlLessBinary(body: unknown): body is Binary {
     (body as Binary).resourceType === 'Binary' &&
     !(body as Binary).url
   );
+}
+
+function withoutHiddenFields(scope: Scope, answer: FhirResponse): FhirResponse {
+  if (!scope.access.hidesFields) return answer;
+  return { ...answer, body: hideFields(answer.body, (type) => scope.access.hiddenFields(type)) };
 }

@@ -8,7 +8,7 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/types';
 import { withSent, type CapturedEmail } from '../email/mailbox';
 import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
@@ -16,7 +16,12 @@ import type { EngineChange, FhirEngine } from '../engine/engine';
 import type { VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
 import { JournalWriter, readJournal, truncateJournal } from './journal';
-import { readDataFile, writeSnapshotFile, type SnapshotFile } from './snapshot-file';
+import {
+  readDataFile,
+  writeSnapshotFile,
+  writeSnapshotFileInSteps,
+  type SnapshotFile,
+} from './snapshot-file';
 
 /** What one journal record holds: one committed change. */
 export type JournalRecord =
@@ -45,8 +50,12 @@ const MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
 export class DurableStore {
   private journal: JournalWriter | undefined;
   private generation: number;
-  private readonly journals = new Set<JournalWriter>();
-  private readonly closing = new Set<JournalWriter>();
+  /** Every journal still open or not yet folded into the snapshot in place, with its generation. */
+  private readonly journals = new Map<JournalWriter, number>();
+  /** The generation of the snapshot in place (it holds every journal before it). */
+  private snapshotGeneration = 0;
+  /** A snapshot being written in steps while requests go on. */
+  private compaction: Promise<void> | undefined;
   private snapshotBytes = 0;
   private failure: Error | undefined;
   private stopServer: (() => void) | undefined;
@@ -97,6 +106,7 @@ export class DurableStore {
     }
     const store = new DurableStore(path, Math.max(first, ...generations), options.compactAtBytes);
     store.snapshotBytes = snapshotBytes;
+    store.snapshotGeneration = first;
     return { store, state: state && withoutGeneration(state) };
   }
 
@@ -112,9 +122,10 @@ export class DurableStore {
    */
   attach(fake: FakeServer, fresh: boolean): void {
     mkdirSync(dirname(this.path), { recursive: true });
+    removeUnfinishedSnapshots(this.path);
     if (fresh) {
       this.generation++;
-      this.writeSnapshot(fake.snapshot(), this.generation);
+      this.writeSnapshotNow(fake.snapshot(), this.generation);
     }
     this.openJournal(this.generation);
     this.follow(fake);
@@ -133,14 +144,15 @@ export class DurableStore {
   async durable(): Promise<void> {
     this.recordAuth();
     if (this.failure) throw this.failure;
-    await Promise.all([...this.journals].map((journal) => journal.sync()));
+    await Promise.all([...this.journals.keys()].map((journal) => journal.sync()));
     if (this.failure) throw this.failure;
   }
 
   async close(): Promise<void> {
     this.stopServer?.();
     for (const stop of this.stopFollowing.splice(0)) stop();
-    await Promise.all([...this.journals, ...this.closing].map((journal) => journal.close()));
+    await this.compaction;
+    await Promise.all([...this.journals.keys()].map((journal) => journal.close()));
     this.journals.clear();
   }
 
@@ -181,7 +193,7 @@ export class DurableStore {
       // The server was rebuilt from the seed: the new state replaces all that came before.
       for (const stop of this.stopFollowing.splice(0)) stop();
       this.follow(fake);
-      this.compact(fake);
+      this.compactNow(fake);
       return;
     }
     if (this.authChanged) this.recordAuth();
@@ -196,8 +208,8 @@ export class DurableStore {
       this.record({ kind: 'clock', offsetMs: this.clockOffset });
     }
     const threshold = this.compactAtBytes ?? Math.max(MIN_COMPACTION_BYTES, this.snapshotBytes);
-    if (this.journal && this.journal.bytes > threshold) {
-      this.compact(fake);
+    if (this.journal && this.journal.bytes > threshold && !this.compaction) {
+      this.compactInSteps(fake);
     }
   }
 
@@ -214,26 +226,48 @@ export class DurableStore {
   }
 
   /**
-   * Folds everything so far into a new snapshot, then starts a new journal and deletes the old ones.
-   * It runs in one go, so no change can slip between the state saved and the new journal. A crash
-   * before the rename leaves the old snapshot and journals; after it, the old journals are skipped.
+   * Takes the state as it is now and starts a new journal for what follows, in one go, so that no
+   * change slips between the two; answers the new journal's generation. The older journals stay until
+   * a snapshot of at least this generation is in place.
    */
-  private compact(fake: FakeServer): void {
+  private rotate(fake: FakeServer): { state: FakeServerState; generation: number } {
+    const state = fake.snapshot();
+    this.generation++;
+    this.openJournal(this.generation);
+    return { state, generation: this.generation };
+  }
+
+  /**
+   * Folds the journals into a new snapshot while requests go on: the state is taken and a new journal
+   * started at once, then the snapshot is written a chunk at a time beside the data file, flushed,
+   * and renamed over it; only then are the older journals deleted. A crash before the rename leaves
+   * the old snapshot and every journal, which replay to the same state.
+   */
+  private compactInSteps(fake: FakeServer): void {
+    const { state, generation } = this.rotate(fake);
+    const temporary = `${this.path}.${process.pid}.${generation}.tmp`;
+    this.compaction = writeSnapshotFileInSteps(temporary, { ...state, journalGeneration: generation })
+      .then((bytes) => {
+        // A reseed wrote a newer snapshot meanwhile: this one is out of date.
+        if (this.snapshotGeneration >= generation) return rmSync(temporary, { force: true });
+        this.putInPlace(temporary, generation, bytes);
+      })
+      .catch((error: unknown) => {
+        rmSync(temporary, { force: true });
+        // The old snapshot and the journals still hold everything: writes go on, a later one retries.
+        console.error('fake server host: the journal could not be folded into a snapshot', error);
+      })
+      .finally(() => (this.compaction = undefined));
+  }
+
+  /**
+   * Folds everything so far into a new snapshot before anything else happens (after a reseed, whose
+   * new state must be on disk before the changes that follow it are journalled).
+   */
+  private compactNow(fake: FakeServer): void {
     try {
-      const generation = this.generation + 1;
-      this.writeSnapshot(fake.snapshot(), generation);
-      this.generation = generation;
-      const old = [...this.journals];
-      this.openJournal(generation);
-      for (const journal of old) {
-        this.journals.delete(journal);
-        // Their records are in the snapshot now; anyone waiting on them is answered once they close.
-        this.closing.add(journal);
-        void journal.close().then(() => {
-          rmSync(journal.path, { force: true });
-          this.closing.delete(journal);
-        });
-      }
+      const { state, generation } = this.rotate(fake);
+      this.writeSnapshotNow(state, generation);
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
       console.error('fake server host: the data could not be saved', error);
@@ -242,18 +276,32 @@ export class DurableStore {
 
   private openJournal(generation: number): void {
     const journal = new JournalWriter(journalPath(this.path, generation));
-    this.journals.add(journal);
+    this.journals.set(journal, generation);
     this.journal = journal;
   }
 
   /** Replaces the snapshot atomically: written beside it, flushed to disk, renamed over it. */
-  private writeSnapshot(state: FakeServerState, generation: number): void {
-    const temporary = `${this.path}.${process.pid}.tmp`;
+  private writeSnapshotNow(state: FakeServerState, generation: number): void {
+    const temporary = `${this.path}.${process.pid}.${generation}.tmp`;
     const bytes = writeSnapshotFile(temporary, { ...state, journalGeneration: generation });
     syncPath(temporary);
+    this.putInPlace(temporary, generation, bytes);
+  }
+
+  /** Renames a flushed snapshot over the data file, then deletes the journals it holds. */
+  private putInPlace(temporary: string, generation: number, bytes: number): void {
     renameSync(temporary, this.path);
     syncPath(dirname(this.path));
+    this.snapshotGeneration = generation;
     this.snapshotBytes = bytes;
+    for (const [journal, journalGeneration] of this.journals) {
+      if (journalGeneration >= generation) continue;
+      // Its records are in the snapshot; anyone waiting on them is answered once it closes.
+      void journal.close().then(() => {
+        rmSync(journal.path, { force: true });
+        this.journals.delete(journal);
+      });
+    }
   }
 }
 
@@ -318,6 +366,20 @@ function journalGenerations(path: string): number[] {
     .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
     .map((name) => Number(name.slice(prefix.length)))
     .sort((a, b) => a - b);
+}
+
+/** Deletes snapshots a stopped process left half-written beside the data file (never renamed, so never used). */
+function removeUnfinishedSnapshots(path: string): void {
+  const prefix = `${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dirname(path), name), { force: true });
+  }
 }
 
 /** fsync of a file or directory, so a rename or a new file survives a power cut. */

@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
+import { TextResponse } from '../engine/http';
 import { FhirError, operationOutcome } from '../engine/outcome';
 import { createFakeServer, type FakeServer, type FakeServerOptions } from '../server';
+import { BufferedRequest } from './buffered-request';
 import { DurableStore } from './durable-store';
 import { readBody, requestLimits, type RequestLimits } from './request-limits';
 import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
@@ -33,6 +35,9 @@ export interface HttpHost {
   fake: FakeServer;
   close(): Promise<void>;
 }
+
+/** How long after listening the host starts loading the definitions writes are validated with. */
+const PREPARE_AFTER_MS = 100;
 
 /** The methods the host knows; any other is answered 405 before anything else is read. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -67,18 +72,22 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     refuseOnSocket(socket, 405, 'Method Not Allowed', 'The method CONNECT is not allowed')
   );
   const closeWebSockets = acceptWebSockets(server, fake);
-  // Listening starts once writes can be validated, so the first write is as fast as the rest.
-  await fake.engine.prepare();
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
   });
+  // The R4 definitions (about 2 s to read) load once the host listens, so the app's pages and reads
+  // are answered at once; a write that arrives before they are loaded waits for them.
+  const preparing = setTimeout(() => {
+    fake.engine.prepare().catch((error: unknown) => console.error('fake server host: definitions', error));
+  }, PREPARE_AFTER_MS);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}/`,
     fake,
     close: () =>
       new Promise<void>((done) => {
+        clearTimeout(preparing);
         closeWebSockets();
         fake.realtime.dispose();
         server.closeAllConnections();
@@ -134,7 +143,7 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
     if (read instanceof Response) return send(req, res, read);
     body = new Uint8Array(read.buffer as ArrayBuffer, read.byteOffset, read.length);
   }
-  const request = new Request(url, { method, headers, body });
+  const request = new BufferedRequest(url, method, headers, body);
   let response = await host.fake.handle(request);
   if (!response) {
     if (host.staticDir && (method === 'GET' || method === 'HEAD')) {
@@ -194,10 +203,16 @@ async function send(
   }
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...extra };
   response.headers.forEach((value, key) => (headers[key] = value));
-  const payload = req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
+  const payload = req.method === 'HEAD' ? undefined : await responseBytes(response);
   if (payload) headers['content-length'] = String(payload.length);
   res.writeHead(response.status, headers);
   res.end(payload);
+}
+
+/** The answer's bytes; a TextResponse's text is taken as it is rather than read back from its stream. */
+async function responseBytes(response: Response): Promise<Buffer> {
+  if (response instanceof TextResponse && !response.bodyUsed) return Buffer.from(response.bodyText, 'utf8');
+  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Answers on the raw socket (the HTTP parser gave up on the request, or it asked for a tunnel), then closes. */

@@ -129,6 +129,8 @@ export class JournalWriter {
   private readonly fd: number;
   /** Bytes in the file, counting records queued but not yet written. */
   bytes: number;
+  /** How many fsyncs made records durable (concurrent writers share them). */
+  fsyncs = 0;
 
   /** Opens (or creates) the file for appending. */
   constructor(readonly path: string) {
@@ -180,6 +182,7 @@ export class JournalWriter {
           written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
         }
         await fdatasyncAsync(this.fd);
+        this.fsyncs++;
       }
       this.durable = upTo;
     } catch (error) {

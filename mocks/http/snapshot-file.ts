@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Resource } from '@medplum/fhirtypes';
 import { deepFreeze, type VersionRecord } from '../engine/store';
 import type { FakeServerState } from '../server';
@@ -43,7 +44,7 @@ type Head = Omit<SnapshotFile, 'engine'> & {
   };
 };
 
-/** On a loaded version (not enumerable): where its resource's text lies in the file's bytes. */
+/** On a loaded version: where its resource's text lies in the file's bytes. */
 const TEXT = Symbol('resource text');
 
 interface TextSpan {
@@ -71,35 +72,63 @@ export function isSnapshotFile(bytes: Buffer): boolean {
   return bytes.length >= MAGIC.length && bytes.subarray(0, MAGIC.length).equals(MAGIC);
 }
 
-/** Writes the state to `path` (a new file) and flushes it to disk; answers the bytes written. */
+/**
+ * The snapshot's bytes, piece by piece: the magic and head at once (so the state outside the versions
+ * is taken as it is now), then one chunk of versions each time the next piece is asked for.
+ */
+export function* snapshotPieces(state: SnapshotFile): Generator<Buffer, void, undefined> {
+  const head: Head = {
+    ...state,
+    engine: {
+      ...state.engine,
+      projects: state.engine.projects.map(({ versions, ...project }) => ({
+        ...project,
+        versions: versions.length,
+      })),
+    },
+  };
+  yield Buffer.concat([MAGIC, frameBytes(Buffer.from(asciiJson(head), 'latin1'))]);
+  for (const project of state.engine.projects) {
+    for (let from = 0; from < project.versions.length; from += CHUNK_VERSIONS) {
+      yield chunk(project.id, project.versions.slice(from, from + CHUNK_VERSIONS));
+    }
+  }
+}
+
+/** Writes the state to `path` (a new file) in one go; answers the bytes written. */
 export function writeSnapshotFile(path: string, state: SnapshotFile): number {
   const fd = openSync(path, 'w');
   let written = 0;
-  const put = (bytes: Buffer): void => {
-    let done = 0;
-    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
-    written += bytes.length;
-  };
   try {
-    put(MAGIC);
-    const head: Head = {
-      ...state,
-      engine: {
-        ...state.engine,
-        projects: state.engine.projects.map(({ versions, ...project }) => ({
-          ...project,
-          versions: versions.length,
-        })),
-      },
-    };
-    put(frameBytes(Buffer.from(asciiJson(head), 'latin1')));
-    for (const project of state.engine.projects) {
-      for (let from = 0; from < project.versions.length; from += CHUNK_VERSIONS) {
-        put(chunk(project.id, project.versions.slice(from, from + CHUNK_VERSIONS)));
-      }
+    for (const piece of snapshotPieces(state)) {
+      let done = 0;
+      while (done < piece.length) done += writeSync(fd, piece, done, piece.length - done);
+      written += piece.length;
     }
   } finally {
     closeSync(fd);
+  }
+  return written;
+}
+
+/**
+ * Writes the state to `path` (a new file) a chunk at a time, letting other work run between chunks,
+ * and flushes it to disk; answers the bytes written. The state's head is encoded before it returns.
+ */
+export async function writeSnapshotFileInSteps(path: string, state: SnapshotFile): Promise<number> {
+  const pieces = snapshotPieces(state);
+  const first = pieces.next();
+  const file = await open(path, 'w');
+  let written = 0;
+  try {
+    for (let piece = first; !piece.done; piece = pieces.next()) {
+      let done = 0;
+      while (done < piece.value.length) done += (await file.write(piece.value, done)).bytesWritten;
+      written += piece.value.length;
+    }
+    await file.datasync();
+  } finally {
+    await file.close();
   }
   return written;
 }
@@ -157,28 +186,49 @@ export function readSnapshotFile(bytes: Buffer): SnapshotFile {
 }
 
 /**
- * A frozen version whose resource is parsed from `bytes` (and frozen) the first time it is read. The
- * resource is an enumerable property, so JSON, spreading and structuredClone see it like any other.
+ * A frozen version whose resource is parsed from the snapshot's bytes (and frozen) the first time it
+ * is read. The resource is a getter of the class, so making one per version at a restart costs no
+ * more than a plain object; JSON (toJSON) writes it like any other version.
  */
+class LazyVersion {
+  readonly [TEXT]: TextSpan;
+  #parsed: Resource | undefined;
+
+  constructor(
+    readonly resourceType: string,
+    readonly id: string,
+    readonly versionId: string,
+    readonly lastUpdated: string,
+    readonly method: VersionRecord['method'],
+    span: TextSpan
+  ) {
+    this[TEXT] = span;
+    Object.freeze(this);
+  }
+
+  get resource(): Resource {
+    if (!this.#parsed) {
+      const span = this[TEXT];
+      this.#parsed = JSON.parse(span.bytes.toString('latin1', span.start, span.end)) as Resource;
+      deepFreeze(this.#parsed);
+    }
+    return this.#parsed;
+  }
+
+  toJSON(): VersionRecord {
+    const { resourceType, id, versionId, lastUpdated, method, resource } = this;
+    return { resourceType, id, versionId, lastUpdated, method, resource } as VersionRecord;
+  }
+}
+
 function lazyVersion(entry: IndexEntry, bytes: Buffer, start: number): VersionRecord {
   const [resourceType, id, versionId, lastUpdated, method, length] = entry;
-  const version = { resourceType, id, versionId, lastUpdated, method } as VersionRecord;
-  if (length >= 0) {
-    const span: TextSpan = { bytes, start, end: start + length };
-    let parsed: Resource | undefined;
-    Object.defineProperty(version, TEXT, { value: span });
-    Object.defineProperty(version, 'resource', {
-      enumerable: true,
-      get(): Resource {
-        if (!parsed) {
-          parsed = JSON.parse(span.bytes.toString('latin1', span.start, span.end)) as Resource;
-          deepFreeze(parsed);
-        }
-        return parsed;
-      },
-    });
-  }
-  return Object.freeze(version);
+  if (length < 0) return Object.freeze({ resourceType, id, versionId, lastUpdated, method } as VersionRecord);
+  return new LazyVersion(resourceType, id, versionId, lastUpdated, method as VersionRecord['method'], {
+    bytes,
+    start,
+    end: start + length,
+  }) as unknown as VersionRecord;
 }
 
 /** Reads a data file in either layout: this one, or the single JSON document older servers wrote. */
