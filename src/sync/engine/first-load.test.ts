@@ -59,3 +59,28 @@ describe('first load', () => {
     expect(await doctor.replica.transaction((tx) => tx.getCursor('Task'))).toBeDefined();
   });
 });
+
+describe('first load and offline creates', () => {
+  it('stores the value sets with the first rows (the codes a create offers offline), even when the rest never arrives', async () => {
+    const valueSetsAtFirstRows: number[] = [];
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, {
+      allTasksCap: 50,
+      onChange: (keys: ResourceKey[]) => {
+        if (valueSetsAtFirstRows.length === 0 && keys.some((key) => key.startsWith('Task/')))
+          void doctor.replica
+            .transaction(async (tx) => (await tx.keysOfType('ValueSet')).length)
+            .then((count) => valueSetsAtFirstRows.push(count));
+      },
+    });
+    const serverValueSets = await doctor.server.search('ValueSet', { _summary: 'count' }, { noCache: true });
+    // The rest of the load never arrives: the connection drops after the first answer.
+    doctor.faults.onAnswered = () => {
+      doctor.faults.inject('POST', /\/fhir\/R4\/?$/, 'offline', Infinity);
+      doctor.faults.inject('GET', /\/fhir\/R4\//, 'offline', Infinity);
+    };
+    await doctor.engine.syncNow();
+    expect(await doctor.replica.transaction((tx) => tx.getCursor('Task'))).toBeUndefined();
+    expect(valueSetsAtFirstRows[0]).toBe(serverValueSets.total);
+    expect(serverValueSets.total).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,211 @@
+import type {
+  Bundle,
+  CapabilityStatement,
+  PractitionerRole,
+  Resource,
+  SearchParameter,
+} from '@medplum/fhirtypes';
+import type { ReplicaTransaction } from '@/db/types';
+import { bundleResources, withQuery } from '../fhir/fhir-client';
+import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
+import { nowIso, type SyncContext } from './context';
+import { acceptServerVersion } from './record';
+import { Newest } from './newest';
+import {
+  allOf,
+  collect,
+  COMMON_SEARCH_BASES,
+  CORE_TYPES,
+  fetchMissingReferences,
+  historyTypesOf,
+  keyOf,
+  readTogether,
+  required,
+  type Batch,
+} from './pull-shared';
+import { taskQueries, userScope, type TaskQuery } from './scope';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
+
+/** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
+export interface LoadProgress {
+  rows: number;
+  percent: number;
+}
+
+/**
+ * The first load, in as few round trips as it can: one batch Bundle for what does not depend on
+ * anything (capabilities, profile, roles, value sets, and the first page of My Tasks and All Tasks),
+ * whose tasks are stored at once so the list draws; then one for the role and state queues and the
+ * search parameters, the later pages of every queue side by side, and one for what the tasks point
+ * at. The sync cursors are written last, so a load cut short starts again (storing is idempotent).
+ */
+export async function fullLoad(context: SyncContext): Promise<void> {
+  const reference = context.profile.reference ?? '';
+  const [profileType = '', profileId = ''] = reference.split('/');
+  const count = context.pageSize;
+  const openingQueues = taskQueries(context, userScope(undefined, [])).map((query) => new QueueLoad(query));
+  const first = await readTogether(context, [
+    'metadata',
+    `${profileType}/${profileId}`,
+    withQuery('PractitionerRole', { practitioner: reference, _count: count }),
+    withQuery('ValueSet', { _count: count }),
+    ...openingQueues.map((queue) => queue.url),
+  ]);
+  const [statement, profile, rolesPage, valueSetsPage, ...queuePages] = first;
+  const historyTypes = historyTypesOf(
+    statement instanceof Error ? undefined : (statement as CapabilityStatement)
+  );
+  await context.replica.transaction((tx) => tx.putMeta(META_CAPABILITIES, historyTypes));
+  // The value sets come with the first rows: a create made offline as soon as the list shows needs
+  // them. Pages beyond the first (a server with very many) arrive with the rest of the load.
+  const valueSetsFirst = required<Bundle>(valueSetsPage);
+  const laterValueSets = allOf(context, { ...valueSetsFirst, entry: [] });
+  const roles = (await allOf(context, required(rolesPage))) as PractitionerRole[];
+  const scope = userScope(required(profile), roles);
+  const newest = new Newest();
+  const batch: Batch = new Map();
+  collect(batch, [required(profile), ...roles, ...bundleResources(valueSetsFirst)], newest);
+  openingQueues.forEach((queue, index) => collect(batch, queue.take(required(queuePages[index])), newest));
+
+  const stored = new Map<string, Resource>();
+  await storeLoaded(context, batch, stored, async (tx) => {
+    await tx.putMeta(META_SCOPE, {
+      roleCodes: scope.roleCodes,
+      states: scope.states,
+      loadedAt: nowIso(context),
+    });
+  });
+  const progress = (done = false): void => context.progress?.(loadProgress(batch, allQueues, done));
+  const laterQueues = taskQueries(context, scope)
+    .filter((query) => !openingQueues.some((queue) => queue.query.name === query.name))
+    .map((query) => new QueueLoad(query));
+  const allQueues = [...openingQueues, ...laterQueues];
+  progress();
+
+  const guessedBases = [...COMMON_SEARCH_BASES, ...new Set([...CORE_TYPES, ...newest.types()])];
+  const second = await readTogether(context, [
+    ...laterQueues.map((queue) => queue.url),
+    withQuery('SearchParameter', searchParameterQuery(guessedBases)),
+  ]);
+  laterQueues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
+  const searchParameters = await allOf(context, required(second[laterQueues.length]));
+  await storeLoaded(context, batch, stored);
+  progress();
+
+  await Promise.all(
+    allQueues.map(async (queue) => {
+      for await (const page of queue.rest(context)) collect(batch, page, newest);
+    })
+  );
+  // The search parameters of the types the tasks point at travel with the reads of those resources.
+  const referencedTypes = newest.references().map((key) => key.split('/')[0] ?? '');
+  const unguessed = [...new Set([...newest.types(), ...referencedTypes])].filter(
+    (base) => base && !guessedBases.includes(base)
+  );
+  const alongside =
+    unguessed.length > 0 ? [withQuery('SearchParameter', searchParameterQuery(unguessed))] : [];
+  for (const answer of await fetchMissingReferences(context, newest, batch, alongside)) {
+    searchParameters.push(...(await allOf(context, required(answer))));
+  }
+  collect(batch, await laterValueSets, newest);
+  const types = new Set([...CORE_TYPES, ...newest.types()]);
+  const searchBases = [...new Set([...guessedBases, ...unguessed, ...types])];
+  context.reached();
+  await storeLoaded(context, batch, stored, async (tx) => {
+    await writeSearchParameters(tx, searchParameters.filter(isSearchParameter), {
+      fetchedAt: nowIso(context),
+      bases: searchBases,
+    });
+    // A full load is as good as a reconcile: nothing it did not find is held.
+    await tx.putMeta(META_LAST_RECONCILE, context.clock.now());
+    const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
+    await tx.putMeta(META_FOLLOWED_TYPES, followed);
+    for (const type of types) {
+      const mode = historyTypes.includes(type) ? 'history' : 'search';
+      await tx.putCursor({ resourceType: type, since: newest.of(type) ?? newest.overall() ?? '', mode });
+    }
+  });
+  progress(true);
+}
+
+/** One task query of a first load: its matches so far against its cap, and where its next page is. */
+class QueueLoad {
+  private matches = 0;
+  private next: string | undefined;
+  total = 0;
+
+  constructor(readonly query: TaskQuery) {}
+
+  get url(): string {
+    return withQuery('Task', this.query.params);
+  }
+
+  /** The resources of a page, matches beyond the cap left out. */
+  take(bundle: Bundle): Resource[] {
+    const { max } = this.query;
+    if (this.matches === 0) this.total = Math.min(bundle.total ?? bundle.entry?.length ?? 0, max ?? Infinity);
+    const page: Resource[] = [];
+    for (const entry of bundle.entry ?? []) {
+      if (!entry.resource) continue;
+      const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
+      if (isMatch && max !== undefined && this.matches >= max) continue;
+      if (isMatch) this.matches++;
+      page.push(entry.resource);
+    }
+    const full = max !== undefined && this.matches >= max;
+    this.next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
+    return page;
+  }
+
+  /** The pages after the first, one after another. */
+  async *rest(context: SyncContext): AsyncGenerator<Resource[]> {
+    while (this.next) {
+      const bundle: Bundle = await context.fhir.get<Bundle>(context.fhir.url(this.next), { noCache: true });
+      yield this.take(bundle);
+    }
+  }
+}
+
+function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {
+  let rows = 0;
+  for (const key of batch.keys()) if (key.startsWith('Task/')) rows++;
+  const expected = queues.reduce((sum, queue) => sum + queue.total, 0);
+  const percent = done ? 100 : Math.min(99, expected > 0 ? Math.floor((rows / expected) * 100) : 0);
+  return { rows, percent };
+}
+
+/** Stores what a load gathered and has not stored yet, in one transaction, with `more` written alongside. */
+async function storeLoaded(
+  context: SyncContext,
+  batch: Batch,
+  stored: Map<string, Resource>,
+  more?: (tx: ReplicaTransaction) => Promise<void>
+): Promise<void> {
+  const fresh = patientsFirst(
+    [...batch.values()].filter((resource) => stored.get(keyOf(resource)) !== resource)
+  );
+  context.reached();
+  if (context.stopped?.()) throw new Error('Sync stopped');
+  await context.replica.transaction(async (tx) => {
+    // Patients before the tasks that point at them, so each task finds its patient's state once
+    // instead of every patient rewriting the tasks stored before it.
+    for (const resource of fresh) {
+      if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
+    }
+    await more?.(tx);
+  });
+  for (const resource of fresh) stored.set(keyOf(resource), resource);
+  context.flushTouched?.();
+}
+
+function isSearchParameter(resource: Resource): resource is SearchParameter {
+  return resource.resourceType === 'SearchParameter';
+}
+
+function patientsFirst(resources: Iterable<Resource>): Resource[] {
+  const list = [...resources];
+  return [
+    ...list.filter((r) => r.resourceType === 'Patient'),
+    ...list.filter((r) => r.resourceType !== 'Patient'),
+  ];
+}
