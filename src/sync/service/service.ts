@@ -201,8 +201,8 @@ export class SyncService implements SyncServiceApi {
     if (!this.engine) return;
     if (this.current.leader) {
       this.setStatus({ ...this.current, ...status });
-      const { online, syncing, lastSyncedAt, lastError } = status;
-      this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError } });
+      const { online, syncing, lastSyncedAt, lastError, loading } = status;
+      this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError, loading } });
     } else {
       // A follower's engine does not run: only its counts are its own.
       const { pending, blocked, conflicts, failed } = status;
