@@ -146,8 +146,9 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
       failures.set(index, readError);
     }
   }
+  // Each entry touches only its own resource's rows, so their reads and writes go out side by side.
   await context.replica.transaction(async (tx) => {
-    for (const { entry, answer } of applied) await confirmIn(context, tx, entry, answer);
+    await Promise.all(applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer)));
   });
   const steps: Step[] = [];
   for (const [index, entry] of entries.entries()) {
@@ -326,18 +327,20 @@ async function confirmIn(
     await tx.removeResource(entry.key);
     context.touched.add(entry.key);
   }
-  for (const later of await tx.outboxOf(entry.key)) {
-    if (later.seq === seq) continue;
-    const basedOnConfirmed = later.baseVersionId === entry.baseVersionId || later.baseVersionId === undefined;
-    const moved: OutboxEntry = {
-      ...later,
-      key,
-      resourceId: id,
-      baseVersionId: basedOnConfirmed && newVersion ? newVersion : later.baseVersionId,
-      revision: later.revision + 1,
-    };
-    await tx.putOutbox(moved);
-  }
+  const later = (await tx.outboxOf(entry.key)).filter((other) => other.seq !== seq);
+  await Promise.all(
+    later.map((other) => {
+      const basedOnConfirmed =
+        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
+      return tx.putOutbox({
+        ...other,
+        key,
+        resourceId: id,
+        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
+        revision: other.revision + 1,
+      });
+    })
+  );
   const existing = await tx.getResource(key);
   if (answer === 'deleted') {
     await writeRecord(tx, entry.resourceType, id, undefined);
