@@ -27,6 +27,11 @@ import { taskQueries, userScope, type TaskQuery } from './scope';
 import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
 /** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
+/** Tasks in the first page of each opening queue: what the list shows first, stored at once. */
+const OPENING_PAGE = 100;
+/** Most resources one write transaction of a first load stores. */
+const STORE_CHUNK = 500;
+
 export interface LoadProgress {
   rows: number;
   percent: number;
@@ -43,7 +48,9 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const reference = context.profile.reference ?? '';
   const [profileType = '', profileId = ''] = reference.split('/');
   const count = context.pageSize;
-  const openingQueues = taskQueries(context, userScope(undefined, [])).map((query) => new QueueLoad(query));
+  const openingQueues = taskQueries(context, userScope(undefined, [])).map(
+    (query) => new QueueLoad(query, OPENING_PAGE)
+  );
   const first = await readTogether(context, [
     'metadata',
     `${profileType}/${profileId}`,
@@ -134,10 +141,16 @@ class QueueLoad {
   private next: string | undefined;
   total = 0;
 
-  constructor(readonly query: TaskQuery) {}
+  /** `firstCount`: a smaller first page, so the first answer is quick to send and to store. */
+  constructor(
+    readonly query: TaskQuery,
+    private readonly firstCount?: number
+  ) {}
 
   get url(): string {
-    return withQuery('Task', this.query.params);
+    const count = Number(this.query.params._count);
+    if (!this.firstCount || !(count > this.firstCount)) return withQuery('Task', this.query.params);
+    return withQuery('Task', { ...this.query.params, _count: this.firstCount });
   }
 
   /** The resources of a page, matches beyond the cap left out. */
@@ -153,7 +166,8 @@ class QueueLoad {
       page.push(entry.resource);
     }
     const full = max !== undefined && this.matches >= max;
-    this.next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
+    const next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
+    this.next = next && this.firstCount ? withFullPages(next, this.query.params._count) : next;
     return page;
   }
 
@@ -164,6 +178,13 @@ class QueueLoad {
       yield this.take(bundle);
     }
   }
+}
+
+/** A next link after a short first page, asking for full pages from there on. */
+function withFullPages(next: string, count: unknown): string {
+  const url = new URL(next);
+  if (count !== undefined) url.searchParams.set('_count', String(count));
+  return url.toString();
 }
 
 function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {
@@ -185,17 +206,23 @@ async function storeLoaded(
     [...batch.values()].filter((resource) => stored.get(keyOf(resource)) !== resource)
   );
   context.reached();
-  if (context.stopped?.()) throw new Error('Sync stopped');
-  await context.replica.transaction(async (tx) => {
-    // Patients before the tasks that point at them, so each task finds its patient's state once
-    // instead of every patient rewriting the tasks stored before it.
-    for (const resource of fresh) {
-      if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
-    }
-    await more?.(tx);
-  });
-  for (const resource of fresh) stored.set(keyOf(resource), resource);
-  context.flushTouched?.();
+  // In transactions of at most STORE_CHUNK resources: the screens' reads wait for a write
+  // transaction to end, so a long one would keep the first rows off screen. `more` goes with the last.
+  for (let start = 0; start === 0 || start < fresh.length; start += STORE_CHUNK) {
+    const chunk = fresh.slice(start, start + STORE_CHUNK);
+    const last = start + STORE_CHUNK >= fresh.length;
+    if (context.stopped?.()) throw new Error('Sync stopped');
+    await context.replica.transaction(async (tx) => {
+      // Patients before the tasks that point at them, so each task finds its patient's state once
+      // instead of every patient rewriting the tasks stored before it.
+      for (const resource of chunk) {
+        if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
+      }
+      if (last) await more?.(tx);
+    });
+    for (const resource of chunk) stored.set(keyOf(resource), resource);
+    context.flushTouched?.();
+  }
 }
 
 function isSearchParameter(resource: Resource): resource is SearchParameter {
