@@ -26,12 +26,12 @@ import {
 import { taskQueries, userScope, type TaskQuery } from './scope';
 import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
-/** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
 /** Tasks in the first page of each opening queue: what the list shows first, stored at once. */
 const OPENING_PAGE = 100;
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
 
+/** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
 export interface LoadProgress {
   rows: number;
   percent: number;
@@ -39,10 +39,10 @@ export interface LoadProgress {
 
 /**
  * The first load, in as few round trips as it can: one batch Bundle for what does not depend on
- * anything (capabilities, profile, roles, value sets, and the first page of My Tasks and All Tasks),
- * whose tasks are stored at once so the list draws; then one for the role and state queues and the
- * search parameters, the later pages of every queue side by side, and one for what the tasks point
- * at. The sync cursors are written last, so a load cut short starts again (storing is idempotent).
+ * anything (capabilities, profile, roles, value sets, the core types' search parameters, and the
+ * first page of My Tasks and All Tasks), stored at once so the list draws from it; then one for the
+ * role and state queues, the later pages of every queue side by side, and one for what the tasks
+ * point at (with the search parameters of their types). The sync cursors are written last, so a load cut short starts again (storing is idempotent).
  */
 export async function fullLoad(context: SyncContext): Promise<void> {
   const reference = context.profile.reference ?? '';
@@ -51,14 +51,17 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const openingQueues = taskQueries(context, userScope(undefined, [])).map(
     (query) => new QueueLoad(query, OPENING_PAGE)
   );
+  // The search parameters of the core types come first too: the lists search the replica with them.
+  const guessedBases = [...COMMON_SEARCH_BASES, ...CORE_TYPES];
   const first = await readTogether(context, [
     'metadata',
     `${profileType}/${profileId}`,
     withQuery('PractitionerRole', { practitioner: reference, _count: count }),
     withQuery('ValueSet', { _count: count }),
+    withQuery('SearchParameter', searchParameterQuery(guessedBases)),
     ...openingQueues.map((queue) => queue.url),
   ]);
-  const [statement, profile, rolesPage, valueSetsPage, ...queuePages] = first;
+  const [statement, profile, rolesPage, valueSetsPage, parametersPage, ...queuePages] = first;
   const historyTypes = historyTypesOf(
     statement instanceof Error ? undefined : (statement as CapabilityStatement)
   );
@@ -68,6 +71,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const valueSetsFirst = required<Bundle>(valueSetsPage);
   const laterValueSets = allOf(context, { ...valueSetsFirst, entry: [] });
   const roles = (await allOf(context, required(rolesPage))) as PractitionerRole[];
+  const searchParameters = await allOf(context, required(parametersPage));
   const scope = userScope(required(profile), roles);
   const newest = new Newest();
   const batch: Batch = new Map();
@@ -76,6 +80,10 @@ export async function fullLoad(context: SyncContext): Promise<void> {
 
   const stored = new Map<string, Resource>();
   await storeLoaded(context, batch, stored, async (tx) => {
+    await writeSearchParameters(tx, searchParameters.filter(isSearchParameter), {
+      fetchedAt: nowIso(context),
+      bases: guessedBases,
+    });
     await tx.putMeta(META_SCOPE, {
       roleCodes: scope.roleCodes,
       states: scope.states,
@@ -89,13 +97,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const allQueues = [...openingQueues, ...laterQueues];
   progress();
 
-  const guessedBases = [...COMMON_SEARCH_BASES, ...new Set([...CORE_TYPES, ...newest.types()])];
-  const second = await readTogether(context, [
-    ...laterQueues.map((queue) => queue.url),
-    withQuery('SearchParameter', searchParameterQuery(guessedBases)),
-  ]);
+  const second =
+    laterQueues.length > 0
+      ? await readTogether(
+          context,
+          laterQueues.map((queue) => queue.url)
+        )
+      : [];
   laterQueues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
-  const searchParameters = await allOf(context, required(second[laterQueues.length]));
   await storeLoaded(context, batch, stored);
   progress();
 
