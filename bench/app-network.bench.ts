@@ -19,7 +19,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer } from './app-host';
 import { claim, firstRow } from './app-steps';
 import { delayingProxy, type Proxy } from './delay-proxy';
-import { deviceWithQueuedChanges } from './queued-changes';
+import { replayThrough } from './queued-changes';
 import { summarize } from './stats';
 
 const PORT = 4392;
@@ -106,18 +106,6 @@ async function colleagueChange(page: Page): Promise<number> {
   return performance.now() - started;
 }
 
-async function replay(proxy: Proxy, offset: number): Promise<{ ms: number; requests: number }> {
-  const doctor = await deviceWithQueuedChanges(proxy.url, 1_000, offset);
-  const before = proxy.requests;
-  const started = performance.now();
-  const status = await doctor.engine.syncNow();
-  const ms = performance.now() - started;
-  if (status.pending + status.conflicts + status.failed > 0) {
-    throw new Error(`The replay left ${JSON.stringify(status)}`);
-  }
-  return { ms, requests: proxy.requests - before };
-}
-
 function line(label: string, samples: number[], budget?: number): string {
   const s = summarize(samples);
   const verdict =
@@ -172,7 +160,7 @@ async function main(): Promise<void> {
           )
         );
         if (REPLAY) {
-          const replayed = await replay(proxy, 100 * index);
+          const replayed = await replayThrough(proxy, 100 * index);
           const verdict =
             delay === 300 ? ` (budget 15000 ms: ${replayed.ms <= 15_000 ? 'within' : 'OVER'})` : '';
           console.log(

@@ -7,6 +7,7 @@ import type { Task } from '@medplum/fhirtypes';
 import { ALICE_SMITH_ID } from '../mocks/seed';
 import { device, hold, type Device } from '../src/sync/engine/testing/harness';
 import { taskChanges } from '../src/sync/engine/testing/task-changes';
+import type { Proxy } from './delay-proxy';
 
 export const REPLAY_TASKS = 100;
 
@@ -36,4 +37,17 @@ export async function deviceWithQueuedChanges(baseUrl: string, changes: number, 
     await doctor.engine.applyChange(change);
   }
   return doctor;
+}
+
+/** 1,000 changes on 100 tasks queued offline, then replayed through `proxy`: the time and requests. */
+export async function replayThrough(proxy: Proxy, offset: number): Promise<{ ms: number; requests: number }> {
+  const doctor = await deviceWithQueuedChanges(proxy.url, 1_000, offset);
+  const before = proxy.requests;
+  const started = performance.now();
+  const status = await doctor.engine.syncNow();
+  const ms = performance.now() - started;
+  if (status.pending + status.conflicts + status.failed > 0) {
+    throw new Error(`The replay left ${JSON.stringify(status)}`);
+  }
+  return { ms, requests: proxy.requests - before };
 }

@@ -19,7 +19,7 @@ import { systemClock } from '../src/sync/platform';
 import { device, signIn } from '../src/sync/engine/testing/harness';
 import type { WebSocketConstructor } from '../src/sync/subscriptions/subscription-manager';
 import { delayingProxy, type Proxy } from './delay-proxy';
-import { deviceWithQueuedChanges } from './queued-changes';
+import { replayThrough } from './queued-changes';
 import { summarize } from './stats';
 
 const DELAYS = [0, 100, 300];
@@ -51,18 +51,6 @@ async function firstSync(proxy: Proxy): Promise<{ rows: number; done: number; re
   });
   await engine.syncNow();
   return { rows, done: performance.now() - started, requests: proxy.requests - before };
-}
-
-/** 1,000 changes on 100 tasks, queued offline, then replayed. */
-async function replay(proxy: Proxy, offset: number): Promise<{ ms: number; requests: number }> {
-  const doctor = await deviceWithQueuedChanges(proxy.url, 1_000, offset);
-  const before = proxy.requests;
-  const started = performance.now();
-  const status = await doctor.engine.syncNow();
-  const ms = performance.now() - started;
-  if (status.pending + status.conflicts + status.failed > 0)
-    throw new Error(`Replay left ${JSON.stringify(status)}`);
-  return { ms, requests: proxy.requests - before };
 }
 
 /** Another user's change → in this device's replica, by websocket; and one catch-up's request count. */
@@ -114,7 +102,7 @@ async function main(): Promise<void> {
         const first = await firstSync(proxy);
         rows.push(first.rows);
         done.push(first.done);
-        const replayed = await replay(proxy, 100 * run);
+        const replayed = await replayThrough(proxy, 100 * run);
         replays.push(replayed.ms);
         const changed = await liveChange(proxy);
         live.push(changed.ms);
