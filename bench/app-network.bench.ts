@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInByApi } from '../tests/fixtures/api-sign-in';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer } from './app-host';
-import { claim, firstRow } from './app-steps';
+import { claim, firstRow, taskLink } from './app-steps';
 import { delayingProxy, type Proxy } from './delay-proxy';
 import { replayThrough } from './queued-changes';
 import { summarize } from './stats';
@@ -77,7 +77,7 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
       .getByRole('progressbar', { name: /^Loading tasks/ })
       .waitFor({ state: 'detached', timeout: 60_000 });
     const opened = performance.now();
-    await firstRow(page).locator('td').first().locator('a').first().click();
+    await taskLink(firstRow(page)).click();
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
     const openTask = performance.now() - opened;
 

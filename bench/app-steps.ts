@@ -1,9 +1,12 @@
 /** Steps of the app in the browser that several benches time: the page scripts run inside the page. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
 
 export const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
+
+/** The task link in a row's first cell (other cells may link to the owner or the patient). */
+export const taskLink = (row: Locator) => row.locator('td').first().locator('a').first();
 
 /**
  * Pause or resume the open task, timed inside the page from the click to the DOM showing the change
@@ -33,7 +36,7 @@ export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
  */
 export async function claim(page: Page, base: string): Promise<number> {
   await page.goto(`${base}${UNOWNED}`);
-  await firstRow(page).locator('td').nth(2).click();
+  await taskLink(firstRow(page)).click();
   await page.getByRole('button', { name: 'Claim Task' }).click();
   await page.getByRole('button', { name: 'Confirm' }).waitFor();
   return page.evaluate<number>(TIME_CONFIRMED_CLAIM);

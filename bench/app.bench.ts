@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer as startHostOn, signIn as signInOn } from './app-host';
-import { claim, firstRow, TIME_PAUSE_OR_RESUME } from './app-steps';
+import { claim, firstRow, taskLink, TIME_PAUSE_OR_RESUME } from './app-steps';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -64,7 +64,7 @@ async function openTask(page: Page, index: number): Promise<number> {
   await rows.first().waitFor();
   const row = rows.nth(index % (await rows.count()));
   const started = performance.now();
-  await row.locator('td').nth(2).click();
+  await taskLink(row).click();
   await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
   const elapsed = performance.now() - started;
   await page.goBack();
@@ -106,7 +106,7 @@ async function taskRouteScripts(context: BrowserContext): Promise<Script[]> {
   const page = await context.newPage();
   await signIn(page);
   await waitForFirstSync(page);
-  await firstRow(page).locator('td').nth(2).click();
+  await taskLink(firstRow(page)).click();
   await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     const opens: number[] = [];
     for (let i = 0; i < RUNS; i++) opens.push(await openTask(page, i + 1));
 
-    await firstRow(page).locator('td').nth(2).click();
+    await taskLink(firstRow(page)).click();
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
     const changes: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) changes.push(await localChange(page));
