@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer as startHostOn, signIn as signInOn } from './app-host';
+import { claim, firstRow, taskLink, TIME_PAUSE_OR_RESUME } from './app-steps';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -27,7 +28,6 @@ const PORT = 4391;
 const BASE = `http://localhost:${PORT}`;
 const MY_TASKS =
   '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
-const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
 const BUDGET = { coldStartMs: 1500, openTaskMs: 200, localChangeMs: 16, taskRouteJsKb: 350 };
 
 if (!existsSync('dist/index.html')) {
@@ -40,8 +40,6 @@ const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER BUDGET');
 
 const startServer = (dataFile: string) => startHostOn(PORT, dataFile);
 const signIn = (page: Page) => signInOn(page, BASE);
-
-const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
 
 async function waitForFirstSync(page: Page): Promise<void> {
   await page.goto(`${BASE}${MY_TASKS}`);
@@ -66,7 +64,7 @@ async function openTask(page: Page, index: number): Promise<number> {
   await rows.first().waitFor();
   const row = rows.nth(index % (await rows.count()));
   const started = performance.now();
-  await row.locator('td').nth(2).click();
+  await taskLink(row).click();
   await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
   const elapsed = performance.now() - started;
   await page.goBack();
@@ -82,51 +80,6 @@ async function localChange(page: Page): Promise<number> {
   // A string, not a function: the bench runs through a transpiler whose helpers the page lacks.
   return page.evaluate<number>(TIME_PAUSE_OR_RESUME);
 }
-
-const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
-  const find = (label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
-  const pause = find('Pause Task');
-  const button = pause || find('Resume Task');
-  if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
-  const expected = pause ? 'Resume Task' : 'Pause Task';
-  let started = 0;
-  const observer = new MutationObserver(() => {
-    if (!find(expected)) return;
-    observer.disconnect();
-    resolve(performance.now() - started);
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  started = performance.now();
-  button.click();
-})`;
-
-/**
- * Opens the first unowned task, asks to claim it and times, inside the page, from the confirming
- * click to the claim button gone from the Task Actions.
- */
-async function claim(page: Page): Promise<number> {
-  await page.goto(`${BASE}${UNOWNED}`);
-  await firstRow(page).locator('td').nth(2).click();
-  await page.getByRole('button', { name: 'Claim Task' }).click();
-  await page.getByRole('button', { name: 'Confirm' }).waitFor();
-  return page.evaluate<number>(TIME_CONFIRMED_CLAIM);
-}
-
-const TIME_CONFIRMED_CLAIM = `new Promise((resolve, reject) => {
-  const panel = () => document.querySelector('section[aria-label="Task Actions"]');
-  const claimShown = () => [...(panel()?.querySelectorAll('button') ?? [])].some((b) => b.textContent.trim() === 'Claim Task');
-  const confirm = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Confirm');
-  if (!confirm) return reject(new Error('No Confirm button'));
-  let started = 0;
-  const observer = new MutationObserver(() => {
-    if (claimShown()) return;
-    observer.disconnect();
-    resolve(performance.now() - started);
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  started = performance.now();
-  confirm.click();
-})`;
 
 interface Script {
   url: string;
@@ -153,7 +106,7 @@ async function taskRouteScripts(context: BrowserContext): Promise<Script[]> {
   const page = await context.newPage();
   await signIn(page);
   await waitForFirstSync(page);
-  await firstRow(page).locator('td').nth(2).click();
+  await taskLink(firstRow(page)).click();
   await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
@@ -192,13 +145,13 @@ async function main(): Promise<void> {
     const opens: number[] = [];
     for (let i = 0; i < RUNS; i++) opens.push(await openTask(page, i + 1));
 
-    await firstRow(page).locator('td').nth(2).click();
+    await taskLink(firstRow(page)).click();
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
     const changes: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) changes.push(await localChange(page));
     changes.shift(); // the first also warms the worker's code paths
     const claims: number[] = [];
-    for (let i = 0; i < RUNS; i++) claims.push(await claim(page));
+    for (let i = 0; i < RUNS; i++) claims.push(await claim(page, BASE));
     await context.close();
 
     const unique = [...new Map(scripts.map((script) => [`${script.by} ${script.url}`, script])).values()];

@@ -172,7 +172,10 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async outboxOf(key: ResourceKey) {
-    return (await this.listOutbox()).filter((entry) => entry.key === key);
+    // Only the resource's own entries are copied: a resource's read costs its entries, not the outbox.
+    const entries: OutboxEntry[] = [];
+    for (const entry of this.t.outbox.values()) if (entry.key === key) entries.push(entry);
+    return entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)).map(copy);
   }
 
   async countOutbox(state: OutboxEntry['state']) {

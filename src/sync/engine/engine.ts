@@ -11,6 +11,7 @@ import { applyLocalChange } from './local-change';
 import { pull } from './pull';
 import { push, type PushReport } from './push';
 import { acceptServerVersion } from './record';
+import { guardedBySession } from './session-guard';
 import { sendUploads } from '../uploads/send-uploads';
 import { dismiss, keepMine, keepTheirs, retry } from './resolve';
 import { IDLE_SYNC_STATUS } from './types';
@@ -63,7 +64,7 @@ export class SyncEngine {
     const fhir = options.fhir ?? new FhirClient({ client: options.client, clock: options.clock });
     this.context = {
       fhir,
-      replica: options.replica,
+      replica: options.session ? guardedBySession(options.replica, options.session) : options.replica,
       clock: options.clock,
       random: options.random ?? Math.random,
       profile: options.profile,

@@ -1,7 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type DefinitionRow, type ReplicaStore, type ResourceKey } from '@/db/types';
 import { Newest } from './newest';
-import { followTypes } from './pull';
+import { followTypes } from './pull-shared';
 import { acceptServerVersion } from './record';
 
 /**

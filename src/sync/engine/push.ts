@@ -1,6 +1,6 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import { resourceKey, type OutboxEntry, type ResourceKey } from '@/db/types';
+import { resourceKey, type OutboxEntry, type ReplicaTransaction, type ResourceKey } from '@/db/types';
 import { batchEntryError } from '../fhir/fhir-client';
 import { ApiError, UnauthenticatedError } from '../http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
@@ -125,25 +125,34 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
     for (const entry of entries) await backOff(context, entry, errorText(error));
     return entries.map(() => (offline ? 'offline' : 'held'));
   }
-  const steps: Step[] = [];
+  // The applied entries are confirmed first and together, in one replica transaction (they are of
+  // different resources); then the others are handled one by one as a direct request's error is.
+  const failures = new Map<number, unknown>();
+  const applied: { entry: OutboxEntry; answer: Resource | 'deleted' }[] = [];
   for (const [index, entry] of entries.entries()) {
     const answer = answers[index];
     const error = batchEntryError(answer);
     if (error && !(entry.kind === 'delete' && classify(error) === 'gone')) {
-      steps.push(await afterError(context, entry, error));
+      failures.set(index, error);
       continue;
     }
-    let confirmed: Resource | 'deleted' = 'deleted';
-    if (entry.kind !== 'delete') {
-      try {
-        confirmed = answer?.resource ?? (await readAnswer(context, entry, answer));
-      } catch (readError) {
-        steps.push(await afterError(context, entry, readError));
-        continue;
-      }
+    try {
+      const confirmed =
+        entry.kind === 'delete'
+          ? 'deleted'
+          : (answer?.resource ?? (await readAnswer(context, entry, answer)));
+      applied.push({ entry, answer: confirmed });
+    } catch (readError) {
+      failures.set(index, readError);
     }
-    await confirm(context, entry, confirmed);
-    steps.push('confirmed');
+  }
+  // Each entry touches only its own resource's rows, so their reads and writes go out side by side.
+  await context.replica.transaction(async (tx) => {
+    await Promise.all(applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer)));
+  });
+  const steps: Step[] = [];
+  for (const [index, entry] of entries.entries()) {
+    steps.push(failures.has(index) ? await afterError(context, entry, failures.get(index)) : 'confirmed');
   }
   return steps;
 }
@@ -292,45 +301,55 @@ export async function confirm(
   answer: Resource | 'deleted',
   newest?: Resource
 ): Promise<void> {
-  await context.replica.transaction(async (tx) => {
-    const seq = entry.seq ?? 0;
-    const current = await tx.getOutbox(seq);
-    const unchanged = current?.revision === entry.revision;
-    const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
-    if (current && unchanged) await tx.removeOutbox(seq);
-    else if (current) await tx.putOutbox({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
+  await context.replica.transaction((tx) => confirmIn(context, tx, entry, answer, newest));
+}
 
-    let key = entry.key;
-    let id = entry.resourceId;
-    if (answer !== 'deleted' && entry.kind === 'create' && answer.id && answer.id !== entry.resourceId) {
-      id = answer.id;
-      key = resourceKey(entry.resourceType, id);
-      await tx.removeResource(entry.key);
-      context.touched.add(entry.key);
-    }
-    for (const later of await tx.outboxOf(entry.key)) {
-      if (later.seq === seq) continue;
+/** `confirm` within a transaction the caller holds. */
+async function confirmIn(
+  context: SyncContext,
+  tx: ReplicaTransaction,
+  entry: OutboxEntry,
+  answer: Resource | 'deleted',
+  newest?: Resource
+): Promise<void> {
+  const seq = entry.seq ?? 0;
+  const current = await tx.getOutbox(seq);
+  const unchanged = current?.revision === entry.revision;
+  const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
+  if (current && unchanged) await tx.removeOutbox(seq);
+  else if (current) await tx.putOutbox({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
+
+  let key = entry.key;
+  let id = entry.resourceId;
+  if (answer !== 'deleted' && entry.kind === 'create' && answer.id && answer.id !== entry.resourceId) {
+    id = answer.id;
+    key = resourceKey(entry.resourceType, id);
+    await tx.removeResource(entry.key);
+    context.touched.add(entry.key);
+  }
+  const later = (await tx.outboxOf(entry.key)).filter((other) => other.seq !== seq);
+  await Promise.all(
+    later.map((other) => {
       const basedOnConfirmed =
-        later.baseVersionId === entry.baseVersionId || later.baseVersionId === undefined;
-      const moved: OutboxEntry = {
-        ...later,
+        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
+      return tx.putOutbox({
+        ...other,
         key,
         resourceId: id,
-        baseVersionId: basedOnConfirmed && newVersion ? newVersion : later.baseVersionId,
-        revision: later.revision + 1,
-      };
-      await tx.putOutbox(moved);
-    }
-    const existing = await tx.getResource(key);
-    if (answer === 'deleted') {
-      await writeRecord(tx, entry.resourceType, id, undefined);
-    } else {
-      let server = existing?.server && !isNewer(answer, existing.server) ? existing.server : answer;
-      if (newest && isNewer(newest, server)) server = newest;
-      await writeRecord(tx, entry.resourceType, id, server);
-    }
-    context.touched.add(key);
-  });
+        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
+        revision: other.revision + 1,
+      });
+    })
+  );
+  const existing = await tx.getResource(key);
+  if (answer === 'deleted') {
+    await writeRecord(tx, entry.resourceType, id, undefined);
+  } else {
+    let server = existing?.server && !isNewer(answer, existing.server) ? existing.server : answer;
+    if (newest && isNewer(newest, server)) server = newest;
+    await writeRecord(tx, entry.resourceType, id, server);
+  }
+  context.touched.add(key);
 }
 
 /** The body of a create: the resource without its temporary id or meta. */

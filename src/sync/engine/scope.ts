@@ -1,6 +1,5 @@
 import type { PractitionerRole, Resource, Task } from '@medplum/fhirtypes';
 import { licensedStates, queueFilters, roleCodings, taskQueues, type TaskQueue } from '@/fhir/task-queues';
-import type { SearchParams } from '../fhir/fhir-client';
 import type { SyncContext } from './context';
 
 /** The queues of the signed-in user: her role codes and the states she is licensed in. */
@@ -24,7 +23,7 @@ export function userScope(profile: Resource | undefined, roles: PractitionerRole
 /** One Task search of the scope, with what it pulls in. */
 export interface TaskQuery {
   name: string;
-  params: SearchParams;
+  params: Record<string, string | number | (string | number)[]>;
   max?: number;
 }
 

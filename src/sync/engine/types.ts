@@ -95,6 +95,11 @@ export interface SyncEngineOptions {
    * nothing, so it cannot refill a replica that sign-out just wiped. Always true when not given.
    */
   signedIn?: () => Promise<boolean>;
+  /**
+   * The replica's session mark (see session-guard.ts): when given, every write checks it inside its
+   * own transaction, so nothing lands in a replica that sign-out wiped, in this tab or another.
+   */
+  session?: string;
   /** Opens live-update sockets; without it (or where the server offers none) changes come by the timer. */
   webSocket?: WebSocketConstructor;
   /** Period of background runs after start(); 30 s by default. */

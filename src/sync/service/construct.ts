@@ -42,7 +42,8 @@ export function buildEngine(
   platform: SyncServicePlatform,
   client: ApiClient,
   profile: string,
-  config: SyncServiceConfig
+  config: SyncServiceConfig,
+  session?: string
 ): SyncEngine {
   return new SyncEngine({
     client,
@@ -53,6 +54,7 @@ export function buildEngine(
     onlineSignal: platform.onlineSignal,
     intervalMs: config.intervalMs,
     signedIn: () => client.session.isSaved(),
+    session,
     webSocket: platform.webSocket,
   });
 }

@@ -4,6 +4,7 @@ import type { ApiClient } from '../client';
 import { keepDefinitions } from '../engine/keep';
 import { Emitter } from '../events';
 import { SYNC_LOCK_NAME, type SyncEngine } from '../engine/engine';
+import { sessionMark } from '../engine/session-guard';
 import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
 import { buildEngine, buildServiceClient, platformLock, restoreProfile } from './construct';
 import {
@@ -139,7 +140,8 @@ export class SyncService implements SyncServiceApi {
     }
     if (this.engine && this.profile === profile) return this.current;
     this.stopEngine();
-    const engine = buildEngine(this.platform, client, profile, config);
+    const session = await sessionMark(this.platform.replica, () => crypto.randomUUID());
+    const engine = buildEngine(this.platform, client, profile, config, session);
     this.engine = engine;
     this.profile = profile;
     engine.onStatus((status) => this.engineStatus(status));
@@ -199,8 +201,8 @@ export class SyncService implements SyncServiceApi {
     if (!this.engine) return;
     if (this.current.leader) {
       this.setStatus({ ...this.current, ...status });
-      const { online, syncing, lastSyncedAt, lastError } = status;
-      this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError } });
+      const { online, syncing, lastSyncedAt, lastError, loading } = status;
+      this.post({ type: 'status', status: { online, syncing, lastSyncedAt, lastError, loading } });
     } else {
       // A follower's engine does not run: only its counts are its own.
       const { pending, blocked, conflicts, failed } = status;

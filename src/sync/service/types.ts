@@ -92,7 +92,10 @@ export type ChannelMessage =
   /** A non-leader stored a change: the leader should push it now. */
   | { type: 'nudge' }
   /** The leader's connection and run state, for the other tabs' headers. */
-  | { type: 'status'; status: Pick<SyncStatus, 'online' | 'syncing' | 'lastSyncedAt' | 'lastError'> }
+  | {
+      type: 'status';
+      status: Pick<SyncStatus, 'online' | 'syncing' | 'lastSyncedAt' | 'lastError' | 'loading'>;
+    }
   /** A tab signed out: every tab stops and forgets the session. */
   | { type: 'signed-out' };
 

@@ -14,6 +14,8 @@ export interface SyncStatusView {
   /** ISO instant of the last run that reached the server (this tab's or the leader's). */
   lastSyncedAt?: string;
   signedIn: boolean;
+  /** While a first load fills the replica: the tasks stored so far; set once the first rows are in. */
+  firstLoad?: { rows: number; percent: number };
 }
 
 /** The sync state for the header: the leader's connection and run, the replica's counts (live). */
@@ -34,6 +36,7 @@ export function useSyncStatus(): SyncStatusView {
     failed: counts?.failed ?? status.failed,
     lastSyncedAt: status.lastSyncedAt,
     signedIn: status.signedIn,
+    firstLoad: status.loading,
   };
 }
 

@@ -1,0 +1,181 @@
+/**
+ * The app's steps on a slow network: the built app and the fake server (`npm start` host, fresh seed)
+ * behind a localhost proxy that answers every API request 0, 100 and 300 ms late. For each delay, in
+ * Debian's Chromium, a fresh browser profile (empty replica):
+ * - sign-in click → the first queue row on screen (budgets: 0.4 s with no delay, 1.5 s at 300 ms);
+ * - open a task from the list → its Task Actions shown;
+ * - claim confirmed → on screen (the claim button gone), timed inside the page;
+ * - another user's change (the nurse's PATCH answered) → on this tablet's open task page;
+ * - 1,000 changes queued on 100 tasks → all confirmed (the sync engine in Node through the same proxy).
+ * Run `npm run build` first; `npx tsx bench/app-network.bench.ts` (RUNS=n for more runs per delay,
+ * DELAYS=0,300 to choose, REPLAY=0 to leave the replay out, TRACE=1 for the sign-in's requests).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { signInByApi } from '../tests/fixtures/api-sign-in';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startServer } from './app-host';
+import { claim, firstRow, taskLink } from './app-steps';
+import { delayingProxy, type Proxy } from './delay-proxy';
+import { replayThrough } from './queued-changes';
+import { summarize } from './stats';
+
+const PORT = 4392;
+const HOST = `http://localhost:${PORT}/`;
+const RUNS = Number(process.env.RUNS ?? 3);
+const DELAYS = (process.env.DELAYS ?? '0,100,300').split(',').map(Number);
+const REPLAY = process.env.REPLAY !== '0';
+/** TRACE=1 prints every request from the sign-in click to the first row, with its time. */
+const TRACE = process.env.TRACE === '1';
+
+const shortUrl = (url: string): string => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`.slice(0, 90);
+};
+
+if (!existsSync('dist/index.html')) {
+  console.error('Build the app first: npm run build');
+  process.exit(1);
+}
+
+interface Steps {
+  signInToRows: number;
+  openTask: number;
+  claim: number;
+  otherUsersChange: number;
+}
+
+/** One fresh tablet: sign in, first rows, open a task, claim one, and see a colleague's change. */
+async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    const page = await context.newPage();
+    const base = proxy.url.replace(/\/$/, '');
+    await page.goto(`${base}/signin`);
+    await page.getByLabel('Email').fill('doctor@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: 'Password' }).fill('password');
+    const started = performance.now();
+    const trace: string[] = [];
+    if (TRACE) {
+      const at = () => (performance.now() - started).toFixed(0).padStart(6);
+      context.on('request', (request) =>
+        trace.push(`${at()} → ${request.method()} ${shortUrl(request.url())}`)
+      );
+      context.on('requestfinished', (request) => trace.push(`${at()} ← ${shortUrl(request.url())}`));
+    }
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await firstRow(page).waitFor({ timeout: 60_000 });
+    const signInToRows = performance.now() - started;
+    if (TRACE)
+      console.log([...trace, `${signInToRows.toFixed(0).padStart(6)} first row on screen`].join('\n'));
+
+    // The list settles (the first load done) before a row is opened.
+    await page
+      .getByRole('progressbar', { name: /^Loading tasks/ })
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    const opened = performance.now();
+    await taskLink(firstRow(page)).click();
+    await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
+    const openTask = performance.now() - opened;
+
+    const claimMs = await claim(page, base);
+    const otherUsersChange = await colleagueChange(page);
+    return { signInToRows, openTask, claim: claimMs, otherUsersChange };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The nurse changes the task open on the tablet; the time from her answer to the text on screen. */
+async function colleagueChange(page: Page): Promise<number> {
+  const id = /\/Task\/([^/?#]+)/.exec(page.url())?.[1];
+  if (!id) throw new Error(`No task open at ${page.url()}`);
+  const nurse = await signInByApi(HOST, 'nurse@example.com');
+  const text = `Seen by the nurse ${Date.now()}`;
+  const answer = await nurse.fetch(`fhir/R4/Task/${id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json-patch+json' },
+    body: JSON.stringify([{ op: 'add', path: '/businessStatus', value: { text } }]),
+  });
+  if (!answer.ok) throw new Error(`The nurse's change answered ${answer.status}`);
+  const started = performance.now();
+  await page.getByText(text).first().waitFor({ timeout: 60_000 });
+  return performance.now() - started;
+}
+
+function line(label: string, samples: number[], budget?: number): string {
+  const s = summarize(samples);
+  const verdict =
+    budget === undefined
+      ? ''
+      : s.median <= budget
+        ? ` (budget ${budget} ms: within)`
+        : ` (budget ${budget} ms: OVER)`;
+  return `  ${label.padEnd(38)} median ${s.median.toFixed(0)} ms (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)}, n=${samples.length})${verdict}`;
+}
+
+const SIGN_IN_BUDGET: Record<number, number> = { 0: 400, 300: 1500 };
+const CLAIM_BUDGET: Record<number, number> = { 300: 34 };
+const LIVE_BUDGET: Record<number, number> = { 300: 1000 };
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'carequeue-network-bench-'));
+  const stop = await startServer(PORT, join(dir, 'data.json'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    for (const [index, delay] of DELAYS.entries()) {
+      const proxy = await delayingProxy(HOST, delay);
+      try {
+        const steps: Steps[] = [];
+        for (let run = 0; run < RUNS; run++) steps.push(await tablet(browser, proxy));
+        console.log(`\n${delay} ms per API answer (app in Chromium, a fresh replica each run)`);
+        console.log(
+          line(
+            'sign-in click → first rows',
+            steps.map((s) => s.signInToRows),
+            SIGN_IN_BUDGET[delay]
+          )
+        );
+        console.log(
+          line(
+            'open a task from the list',
+            steps.map((s) => s.openTask)
+          )
+        );
+        console.log(
+          line(
+            'claim confirmed → on screen',
+            steps.map((s) => s.claim),
+            CLAIM_BUDGET[delay]
+          )
+        );
+        console.log(
+          line(
+            "another user's change → on screen",
+            steps.map((s) => s.otherUsersChange),
+            LIVE_BUDGET[delay]
+          )
+        );
+        if (REPLAY) {
+          const replayed = await replayThrough(proxy, 100 * index);
+          const verdict =
+            delay === 300 ? ` (budget 15000 ms: ${replayed.ms <= 15_000 ? 'within' : 'OVER'})` : '';
+          console.log(
+            `  1,000 changes on 100 tasks replayed   ${replayed.ms.toFixed(0)} ms, ${replayed.requests} requests (sync engine in Node)${verdict}`
+          );
+        }
+      } finally {
+        await proxy.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

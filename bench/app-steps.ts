@@ -1,0 +1,59 @@
+/** Steps of the app in the browser that several benches time: the page scripts run inside the page. */
+import type { Locator, Page } from 'playwright-core';
+
+export const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
+
+export const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
+
+/** The task link in a row's first cell (other cells may link to the owner or the patient). */
+export const taskLink = (row: Locator) => row.locator('td').first().locator('a').first();
+
+/**
+ * Pause or resume the open task, timed inside the page from the click to the DOM showing the change
+ * (the other button). A string, not a function: the bench runs through a transpiler whose helpers
+ * the page lacks.
+ */
+export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
+  const find = (label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
+  const pause = find('Pause Task');
+  const button = pause || find('Resume Task');
+  if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
+  const expected = pause ? 'Resume Task' : 'Pause Task';
+  let started = 0;
+  const observer = new MutationObserver(() => {
+    if (!find(expected)) return;
+    observer.disconnect();
+    resolve(performance.now() - started);
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  started = performance.now();
+  button.click();
+})`;
+
+/**
+ * Opens the first unowned task, asks to claim it and times, inside the page, from the confirming
+ * click to the claim button gone from the Task Actions.
+ */
+export async function claim(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}${UNOWNED}`);
+  await taskLink(firstRow(page)).click();
+  await page.getByRole('button', { name: 'Claim Task' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).waitFor();
+  return page.evaluate<number>(TIME_CONFIRMED_CLAIM);
+}
+
+export const TIME_CONFIRMED_CLAIM = `new Promise((resolve, reject) => {
+  const panel = () => document.querySelector('section[aria-label="Task Actions"]');
+  const claimShown = () => [...(panel()?.querySelectorAll('button') ?? [])].some((b) => b.textContent.trim() === 'Claim Task');
+  const confirm = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Confirm');
+  if (!confirm) return reject(new Error('No Confirm button'));
+  let started = 0;
+  const observer = new MutationObserver(() => {
+    if (claimShown()) return;
+    observer.disconnect();
+    resolve(performance.now() - started);
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  started = performance.now();
+  confirm.click();
+})`;

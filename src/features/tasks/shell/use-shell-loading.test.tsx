@@ -1,0 +1,41 @@
+import { renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncStatusView } from '@/ui';
+import { useShellLoading } from './use-shell-loading';
+
+const state = vi.hoisted(() => ({
+  queues: 2,
+  sync: { syncing: true } as Partial<SyncStatusView>,
+}));
+
+vi.mock('@/ui', () => ({
+  useProfile: () => ({ reference: 'Practitioner/1', profile: { resourceType: 'Practitioner', id: '1' } }),
+  useSyncStatus: () => ({ online: true, pending: 0, conflicts: 0, failed: 0, signedIn: true, ...state.sync }),
+}));
+vi.mock('../queues/use-menu-queues', () => ({
+  useMenuQueues: () => ({
+    queues: Array.from({ length: state.queues }, (_, n) => ({ id: n })),
+    loading: false,
+  }),
+}));
+
+describe('the shell loading gate on a first sign-in', () => {
+  beforeEach(() => {
+    state.queues = 2;
+    state.sync = { syncing: true };
+  });
+
+  it('holds a user with only the default queues until the first rows are stored', () => {
+    expect(renderHook(() => useShellLoading()).result.current).toBe(true);
+  });
+
+  it('opens once the first rows are stored, while the rest of the first sync goes on', () => {
+    state.sync = { syncing: true, firstLoad: { rows: 20, percent: 3 } };
+    expect(renderHook(() => useShellLoading()).result.current).toBe(false);
+  });
+
+  it('does not hold a user whose role queues are already known', () => {
+    state.queues = 4;
+    expect(renderHook(() => useShellLoading()).result.current).toBe(false);
+  });
+});
