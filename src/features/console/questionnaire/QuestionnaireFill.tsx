@@ -12,14 +12,24 @@ interface QuestionnaireFillProps {
   context: ResponseContext;
 }
 
-/** Where the answers are: kept on this device while filling in, or why keeping them failed. */
-function DraftStatus({ savedAt, started }: { savedAt?: Date; started: boolean }) {
-  if (!savedAt && !started) return null;
+/** Where the answers are: being kept, kept on this device while filling in, or continued from there. */
+function DraftStatus({
+  saving,
+  savedAt,
+  continued,
+}: {
+  saving: boolean;
+  savedAt?: Date;
+  continued: boolean;
+}) {
+  let text: string | undefined;
+  if (saving) text = 'In progress · saving on this device…';
+  else if (savedAt) text = `In progress · kept on this device at ${formatDateTime(savedAt.toISOString())}`;
+  else if (continued) text = 'In progress · continuing the answers kept on this device';
+  if (!text) return null;
   return (
     <Text size="xs" c="dimmed" role="status" aria-label="Response state">
-      {savedAt
-        ? `In progress · kept on this device at ${formatDateTime(savedAt.toISOString())}`
-        : 'In progress · continuing the answers kept on this device'}
+      {text}
     </Text>
   );
 }
@@ -34,6 +44,7 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
   const response = useResponseDraft(questionnaire, context);
   const [submitted, setSubmitted] = useState<string>();
   const [round, setRound] = useState(0);
+  const [started, setStarted] = useState(false);
 
   if (submitted) {
     return (
@@ -68,7 +79,9 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
       </Stack>
     );
   }
-  if (response.draft === undefined) return <Loader aria-label="Loading" />;
+  // The form starts from the draft once it is looked up; later lookups (after each save) leave it be.
+  if (response.draft === undefined && !started) return <Loader aria-label="Loading" />;
+  if (!started) setStarted(true);
   return (
     <Stack gap="sm">
       {context.subject && (
@@ -79,7 +92,7 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
           {formatReference(context.subject)}
         </Text>
       )}
-      <DraftStatus savedAt={response.savedAt} started={response.draft !== null} />
+      <DraftStatus saving={response.saving} savedAt={response.savedAt} continued={!!response.draft} />
       {response.outcome && (
         <Alert color="red" role="alert" title="The response was not saved">
           {outcomeText(response.outcome)}

@@ -65,6 +65,8 @@ export interface ResponseDraft {
   submit(answers: Answers): Promise<string | undefined>;
   /** When the answers were last kept on this device. */
   savedAt?: Date;
+  /** True while answers given wait to be kept (a moment after typing, or while being written). */
+  saving: boolean;
   submitting: boolean;
   outcome?: OperationOutcome;
 }
@@ -78,17 +80,17 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
   const { reader } = useReplicaContext();
   const { applyChange } = useCommands();
   const { reference: author } = useProfile();
+  const canonical = questionnaireCanonical(questionnaire);
+  const subjectReference = context.subject?.reference ?? '';
   const key = useMemo<DraftKey>(
-    () => ({
-      canonical: questionnaireCanonical(questionnaire),
-      subject: context.subject?.reference ?? '',
-      author,
-    }),
-    [questionnaire, context.subject?.reference, author]
+    () => ({ canonical, subject: subjectReference, author }),
+    [canonical, subjectReference, author]
   );
   const draft = useReplicaQuery((replica) => findDraft(replica, key), [key]);
   const [savedAt, setSavedAt] = useState<Date>();
   const [submitting, setSubmitting] = useState(false);
+  const [unsaved, setUnsaved] = useState(0);
+  const [typing, setTyping] = useState(false);
   const [outcome, setOutcome] = useState<OperationOutcome>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const waiting = useRef<Answers | undefined>(undefined);
@@ -143,6 +145,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
   /** Runs one write after the ones before it, recording when it kept the answers or why it failed. */
   const enqueue = useCallback(
     (answers: Answers, status: 'in-progress' | 'completed'): Promise<string | undefined> => {
+      setUnsaved((count) => count + 1);
       const run = queue.current.then(async () => {
         try {
           const id = await write(answers, status);
@@ -152,6 +155,8 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
         } catch (error) {
           setOutcome(outcomeOf(error));
           return undefined;
+        } finally {
+          setUnsaved((count) => count - 1);
         }
       });
       queue.current = run;
@@ -164,6 +169,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     clearTimeout(timer.current);
     const answers = waiting.current;
     waiting.current = undefined;
+    setTyping(false);
     if (answers) void enqueue(answers, 'in-progress');
   }, [enqueue]);
 
@@ -181,14 +187,17 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     savedAt,
     submitting,
     outcome,
+    saving: unsaved > 0 || typing,
     keep(answers) {
       waiting.current = answers;
+      setTyping(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
     },
     async submit(answers) {
       clearTimeout(timer.current);
       waiting.current = undefined;
+      setTyping(false);
       setSubmitting(true);
       try {
         return await enqueue(answers, 'completed');
