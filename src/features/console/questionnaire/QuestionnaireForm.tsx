@@ -164,11 +164,11 @@ export function QuestionnaireForm({
         )}
         <Group justify="flex-end">
           {pages.length > 1 && (
-            <Button variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            <Button variant="default" mih={44} disabled={page === 0} onClick={() => setPage(page - 1)}>
               Back
             </Button>
           )}
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" mih={44} loading={submitting}>
             {last ? 'Submit' : 'Next'}
           </Button>
         </Group>

@@ -92,6 +92,7 @@ export function ReportTab({ report }: { report: DiagnosticReport }) {
         <Fact label="Status" value={report.status ?? ''} />
         <Fact label="Category" value={(report.category ?? []).map(formatCodeableConcept).join(', ')} />
       </SimpleGrid>
+      <Specimens report={report} />
       {results.status === 'ready' ? (
         results.data.length > 0 ? (
           <ResultsTable rows={results.data.map(resultRow)} />
@@ -101,7 +102,6 @@ export function ReportTab({ report }: { report: DiagnosticReport }) {
       ) : (
         <ServerStateNotice state={results} what="results" />
       )}
-      <Specimens report={report} />
       <PresentedForms forms={report.presentedForm} />
     </Stack>
   );
