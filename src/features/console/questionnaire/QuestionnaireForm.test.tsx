@@ -193,3 +193,99 @@ describe('the questionnaire form', () => {
     });
   });
 });
+
+/** Questions shown by each enableWhen operator, and by enableBehavior any and all. */
+const conditions: Questionnaire = {
+  resourceType: 'Questionnaire',
+  id: 'conditions',
+  status: 'active',
+  item: [
+    { linkId: 'age', type: 'integer', text: 'Age' },
+    { linkId: 'pregnant', type: 'boolean', text: 'Pregnant' },
+    { linkId: 'note', type: 'string', text: 'Note' },
+    ...(
+      [
+        ['adult', '>=', 18],
+        ['over-65', '>', 65],
+        ['child', '<', 18],
+        ['up-to-12', '<=', 12],
+        ['exactly-40', '=', 40],
+        ['not-40', '!=', 40],
+      ] as const
+    ).map(([linkId, operator, answerInteger]) => ({
+      linkId,
+      type: 'display' as const,
+      text: `Shown: ${linkId}`,
+      enableWhen: [{ question: 'age', operator, answerInteger }],
+    })),
+    {
+      linkId: 'no-note',
+      type: 'display',
+      text: 'Shown: no note',
+      enableWhen: [{ question: 'note', operator: 'exists', answerBoolean: false }],
+    },
+    {
+      linkId: 'all',
+      type: 'display',
+      text: 'Shown: adult and pregnant',
+      enableBehavior: 'all',
+      enableWhen: [
+        { question: 'age', operator: '>=', answerInteger: 18 },
+        { question: 'pregnant', operator: '=', answerBoolean: true },
+      ],
+    },
+    {
+      linkId: 'any',
+      type: 'display',
+      text: 'Shown: child or pregnant',
+      enableBehavior: 'any',
+      enableWhen: [
+        { question: 'age', operator: '<', answerInteger: 18 },
+        { question: 'pregnant', operator: '=', answerBoolean: true },
+      ],
+    },
+  ],
+};
+
+describe('enableWhen in the form', () => {
+  const shown = () =>
+    screen
+      .queryAllByText(/^Shown: /)
+      .map((element) => element.textContent?.replace('Shown: ', ''))
+      .sort();
+
+  it('each operator and enableBehavior any / all show and hide questions as answers change', async () => {
+    render(
+      <MantineProvider>
+        <QuestionnaireForm questionnaire={conditions} onSubmit={vi.fn()} />
+      </MantineProvider>
+    );
+    const user = userEvent.setup();
+    // Unanswered: only 'exists false' holds; '!=' needs an answer to differ from.
+    expect(shown()).toEqual(['no note']);
+
+    const age = screen.getByLabelText('Age');
+    await user.type(age, '40');
+    expect(shown()).toEqual(['adult', 'exactly-40', 'no note']);
+
+    await user.clear(age);
+    await user.type(age, '70');
+    expect(shown()).toEqual(['adult', 'no note', 'not-40', 'over-65']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Pregnant' }));
+    expect(shown()).toEqual([
+      'adult',
+      'adult and pregnant',
+      'child or pregnant',
+      'no note',
+      'not-40',
+      'over-65',
+    ]);
+
+    await user.clear(age);
+    await user.type(age, '9');
+    await user.click(screen.getByRole('checkbox', { name: 'Pregnant' }));
+    await user.type(screen.getByLabelText('Note'), 'x');
+    expect(shown()).toEqual(['child', 'child or pregnant', 'not-40', 'up-to-12']);
+  });
+});
