@@ -59,6 +59,15 @@ describe('report specimens and critical results', () => {
     }
   });
 
+  it('final reports carry the signed PDF the lab presented', () => {
+    const final = resourcesOf('DiagnosticReport').filter((report) => report.status === 'final');
+    expect(final.length).toBeGreaterThan(0);
+    for (const report of final) {
+      expect(report.presentedForm?.[0]).toMatchObject({ contentType: 'application/pdf' });
+      expect(report.presentedForm?.[0]?.url).toMatch(/^https:\/\/.+\.pdf$/);
+    }
+  });
+
   it('some reports carry a critical result (HH or LL) outside its reference range', () => {
     const critical = resourcesOf('Observation').filter((observation) =>
       ['HH', 'LL'].includes(observation.interpretation?.[0]?.coding?.[0]?.code ?? '')

@@ -14,6 +14,9 @@ import type { SeedPatient } from './patients';
 import type { Random } from './random';
 import { minutesFrom } from './time';
 
+/** Where the lab publishes its signed reports (a reserved example domain). */
+const LAB_REPORT_BASE_URL = 'https://lab.carequeue.example.org/reports';
+
 /** The code systems lab reports use for their category and each result's flag. */
 const DIAGNOSTIC_SERVICE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0074';
 const OBSERVATION_CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
@@ -176,7 +179,20 @@ export function buildReport(options: ReportOptions): SeedReport {
     status: options.status,
     category: [{ coding: [{ system: DIAGNOSTIC_SERVICE_SYSTEM, code: 'LAB', display: 'Laboratory' }] }],
     ...labResult(options, panel.loinc, panel.display, panel.title, collected, issued),
-    ...(options.status === 'final' ? { resultsInterpreter: [options.interpreter] } : {}),
+    ...(options.status === 'final'
+      ? {
+          resultsInterpreter: [options.interpreter],
+          // The signed report as the lab printed it.
+          presentedForm: [
+            {
+              contentType: 'application/pdf',
+              url: `${LAB_REPORT_BASE_URL}/${options.id}.pdf`,
+              title: `${panel.title} report`,
+              creation: issued,
+            },
+          ],
+        }
+      : {}),
     specimen: [{ reference: `Specimen/${sample.id}`, display: sample.type?.text }],
     result: observations.map((item) => ({
       reference: `Observation/${item.id}`,

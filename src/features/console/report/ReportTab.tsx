@@ -68,7 +68,15 @@ function PresentedForms({ forms }: { forms: Attachment[] | undefined }) {
         Presented forms
       </Title>
       {linked.map((form, index) => (
-        <Anchor key={index} href={form.href} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor
+          key={index}
+          href={form.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          // Browsers do not open inline data in a new tab: it is saved instead.
+          download={form.href.startsWith('data:') ? form.title : undefined}
+        >
           {form.title}
         </Anchor>
       ))}
