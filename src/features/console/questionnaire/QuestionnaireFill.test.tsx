@@ -21,6 +21,21 @@ const screening: Questionnaire = {
   ],
 };
 
+/** An in-progress response to the screening about the patient, by `author`. */
+const inProgress = (
+  id: string,
+  author: string,
+  item: QuestionnaireResponse['item']
+): QuestionnaireResponse => ({
+  resourceType: 'QuestionnaireResponse',
+  id,
+  status: 'in-progress',
+  questionnaire: screening.url,
+  subject: { reference: 'Patient/p1' },
+  author: { reference: author },
+  item,
+});
+
 const responsesOnServer = async (): Promise<QuestionnaireResponse[]> => {
   const bundle: Bundle = await ctx.h.fhir.search('QuestionnaireResponse', { subject: 'Patient/p1' });
   return (bundle.entry ?? []).map((entry) => entry.resource as QuestionnaireResponse);
@@ -64,16 +79,8 @@ describe('filling in a questionnaire', () => {
   });
 
   it('goes on with the answers of the in-progress response kept on this device', async () => {
-    const draft: QuestionnaireResponse = {
-      resourceType: 'QuestionnaireResponse',
-      id: 'r1',
-      status: 'in-progress',
-      questionnaire: 'https://forms.example/screening',
-      subject: { reference: 'Patient/p1' },
-      author: { reference: ME },
-      authored: '2025-03-01T10:00:00Z',
-      item: [{ linkId: 'name', answer: [{ valueString: 'Countess' }] }],
-    };
+    const answers = [{ linkId: 'name', answer: [{ valueString: 'Countess' }] }];
+    const draft = inProgress('r1', ME, answers);
     await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
       held: [screening, patient, draft],
       heldTypes: ['Questionnaire', 'Patient', 'QuestionnaireResponse'],

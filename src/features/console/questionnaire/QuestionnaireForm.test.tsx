@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { Questionnaire } from '@medplum/fhirtypes';
+import type { Questionnaire, QuestionnaireItem, QuestionnaireItemEnableWhen } from '@medplum/fhirtypes';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,10 +60,10 @@ const intake: Questionnaire = {
   ],
 };
 
-function renderForm(onSubmit: (answers: Answers) => void) {
+function renderForm(onSubmit: (answers: Answers) => void, questionnaire: Questionnaire = intake) {
   render(
     <MantineProvider>
-      <QuestionnaireForm questionnaire={intake} onSubmit={onSubmit} />
+      <QuestionnaireForm questionnaire={questionnaire} onSubmit={onSubmit} />
     </MantineProvider>
   );
   return userEvent.setup();
@@ -194,56 +194,38 @@ describe('the questionnaire form', () => {
   });
 });
 
+/** A display item shown while its conditions hold (any of them, or all). */
+const shownWhen = (
+  linkId: string,
+  enableWhen: QuestionnaireItemEnableWhen[],
+  enableBehavior: 'any' | 'all' = 'any'
+): QuestionnaireItem => ({ linkId, type: 'display', text: `Shown: ${linkId}`, enableWhen, enableBehavior });
+
+const age = (operator: QuestionnaireItemEnableWhen['operator'], answerInteger: number) => ({
+  question: 'age',
+  operator,
+  answerInteger,
+});
+const pregnant: QuestionnaireItemEnableWhen = { question: 'pregnant', operator: '=', answerBoolean: true };
+
 /** Questions shown by each enableWhen operator, and by enableBehavior any and all. */
+const asked = (...questions: [string, QuestionnaireItem['type'], string][]): QuestionnaireItem[] =>
+  questions.map(([linkId, type, text]) => ({ linkId, type, text }));
+
 const conditions: Questionnaire = {
   resourceType: 'Questionnaire',
-  id: 'conditions',
   status: 'active',
   item: [
-    { linkId: 'age', type: 'integer', text: 'Age' },
-    { linkId: 'pregnant', type: 'boolean', text: 'Pregnant' },
-    { linkId: 'note', type: 'string', text: 'Note' },
-    ...(
-      [
-        ['adult', '>=', 18],
-        ['over-65', '>', 65],
-        ['child', '<', 18],
-        ['up-to-12', '<=', 12],
-        ['exactly-40', '=', 40],
-        ['not-40', '!=', 40],
-      ] as const
-    ).map(([linkId, operator, answerInteger]) => ({
-      linkId,
-      type: 'display' as const,
-      text: `Shown: ${linkId}`,
-      enableWhen: [{ question: 'age', operator, answerInteger }],
-    })),
-    {
-      linkId: 'no-note',
-      type: 'display',
-      text: 'Shown: no note',
-      enableWhen: [{ question: 'note', operator: 'exists', answerBoolean: false }],
-    },
-    {
-      linkId: 'all',
-      type: 'display',
-      text: 'Shown: adult and pregnant',
-      enableBehavior: 'all',
-      enableWhen: [
-        { question: 'age', operator: '>=', answerInteger: 18 },
-        { question: 'pregnant', operator: '=', answerBoolean: true },
-      ],
-    },
-    {
-      linkId: 'any',
-      type: 'display',
-      text: 'Shown: child or pregnant',
-      enableBehavior: 'any',
-      enableWhen: [
-        { question: 'age', operator: '<', answerInteger: 18 },
-        { question: 'pregnant', operator: '=', answerBoolean: true },
-      ],
-    },
+    ...asked(['age', 'integer', 'Age'], ['pregnant', 'boolean', 'Pregnant'], ['note', 'string', 'Note']),
+    shownWhen('adult', [age('>=', 18)]),
+    shownWhen('over-65', [age('>', 65)]),
+    shownWhen('child', [age('<', 18)]),
+    shownWhen('up-to-12', [age('<=', 12)]),
+    shownWhen('exactly-40', [age('=', 40)]),
+    shownWhen('not-40', [age('!=', 40)]),
+    shownWhen('no note', [{ question: 'note', operator: 'exists', answerBoolean: false }]),
+    shownWhen('adult and pregnant', [age('>=', 18), pregnant], 'all'),
+    shownWhen('child or pregnant', [age('<', 18), pregnant], 'any'),
   ],
 };
 
@@ -255,12 +237,7 @@ describe('enableWhen in the form', () => {
       .sort();
 
   it('each operator and enableBehavior any / all show and hide questions as answers change', async () => {
-    render(
-      <MantineProvider>
-        <QuestionnaireForm questionnaire={conditions} onSubmit={vi.fn()} />
-      </MantineProvider>
-    );
-    const user = userEvent.setup();
+    const user = renderForm(vi.fn(), conditions);
     // Unanswered: only 'exists false' holds; '!=' needs an answer to differ from.
     expect(shown()).toEqual(['no note']);
 
