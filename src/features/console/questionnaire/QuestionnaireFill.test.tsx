@@ -2,7 +2,7 @@ import type { Bundle, Patient, Questionnaire, QuestionnaireResponse } from '@med
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ME } from '@/ui/testing/replica-harness';
+import { ME, taskFixture } from '@/ui/testing/replica-harness';
 import { consoleTestHarness } from '../testing/render-console';
 
 const ctx = consoleTestHarness();
@@ -99,6 +99,26 @@ describe('filling in a questionnaire', () => {
     expect((await ctx.h.resource<QuestionnaireResponse>('QuestionnaireResponse', 'r1'))?.status).toBe(
       'completed'
     );
+  });
+
+  it("filled in for a task, the response is about the task's patient and based on its requests", async () => {
+    const task = taskFixture('t1', {
+      for: { reference: 'Patient/p1' },
+      basedOn: [{ reference: 'ServiceRequest/s1' }, { reference: 'Task/parent' }],
+    });
+    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task],
+      heldTypes: ['Questionnaire', 'Patient', 'Task'],
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    // R4 lets a response be based on a CarePlan or ServiceRequest only: the parent task is left out.
+    expect(ctx.h.applied[0]?.resource).toMatchObject({
+      subject: { reference: 'Patient/p1' },
+      basedOn: [{ reference: 'ServiceRequest/s1' }],
+    });
   });
 
   it('Submit stays on the form while a required question is unanswered', async () => {
