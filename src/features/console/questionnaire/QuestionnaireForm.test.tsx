@@ -265,4 +265,22 @@ describe('enableWhen in the form', () => {
     await user.type(screen.getByLabelText('Note'), 'x');
     expect(shown()).toEqual(['child', 'child or pregnant', 'not-40', 'up-to-12']);
   });
+
+  it("shows the server's words when a reference item's search is refused", async () => {
+    const pick: Questionnaire = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [{ linkId: 'gp', type: 'reference', text: 'Practitioner' }],
+    };
+    render(
+      <MantineProvider>
+        <QuestionnaireForm
+          questionnaire={pick}
+          sources={{ searchReferences: () => Promise.reject(new Error('Unknown search parameter: colour')) }}
+          onSubmit={vi.fn()}
+        />
+      </MantineProvider>
+    );
+    expect(await screen.findByText('Unknown search parameter: colour')).toBeInTheDocument();
+  });
 });
