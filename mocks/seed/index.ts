@@ -7,6 +7,7 @@ import {
 import { withClinicalRecords } from './clinical';
 import { withComments } from './comments';
 import { buildMainProject } from './main-project';
+import { withQuestionnaires } from './questionnaires';
 import { buildRiversideProject } from './riverside';
 import type { SeedData } from './types';
 import { buildUsers } from './users';
@@ -50,10 +51,12 @@ export function buildSeed(options: SeedOptions = {}): SeedData {
     ],
     users: buildUsers(),
     resources: [
-      ...withComments(withClinicalRecords(buildMainProject(now), now), now).map((resource) => ({
-        projectId: MAIN_PROJECT_ID,
-        resource,
-      })),
+      ...withQuestionnaires(withComments(withClinicalRecords(buildMainProject(now), now), now), now).map(
+        (resource) => ({
+          projectId: MAIN_PROJECT_ID,
+          resource,
+        })
+      ),
       ...buildRiversideProject(now).map((resource) => ({ projectId: RIVERSIDE_PROJECT_ID, resource })),
     ],
   };

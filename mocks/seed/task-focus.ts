@@ -89,7 +89,7 @@ function reportFocus(ctx: FocusContext, request: FocusRequest): TaskFocus {
   });
   return {
     focus: reference(seeded.report, panel.title),
-    resources: [seeded.report, ...seeded.observations],
+    resources: [seeded.report, ...seeded.specimens, ...seeded.observations],
     description: `Review ${panel.title} results for ${request.patient.ref.display}`,
     // Raised by the review-report bot as the preliminary report arrives.
     authoredMinutesAgo: Math.max(1, issuedMinutesAgo - rng.int(0, 5)),

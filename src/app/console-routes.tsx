@@ -29,9 +29,10 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first tab of a resource page: DiagnosticReport opens on its report, Patient on its summary. */
+/** The first tab of a resource page: DiagnosticReport opens on its report, Patient on its summary, Questionnaire on its form. */
 export function defaultConsoleTab(resourceType: string): string {
   if (resourceType === 'Patient') return 'summary';
+  if (resourceType === 'Questionnaire') return 'form';
   return resourceType === 'DiagnosticReport' ? 'report' : 'details';
 }
 

@@ -1,7 +1,8 @@
-import type { Identifier, Resource } from '@medplum/fhirtypes';
+import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type OutboxEntry, type ReplicaStore } from '@/db/types';
 import { buildRecord } from './record';
-import { CLIENT_ID_SYSTEM, type AppliedChange, type LocalChange } from './types';
+import { withClientIdentifier } from './client-identifier';
+import type { AppliedChange, LocalChange } from './types';
 import { applyStrict, ChangeRejectedError } from './view';
 
 export interface LocalChangeDeps {
@@ -64,12 +65,7 @@ async function create(deps: LocalChangeDeps, change: LocalChange, label: string)
   const clientId = deps.newId();
   const id = change.id ?? clientId;
   const { meta: _meta, ...body } = structuredClone(given);
-  const withIdentifier = body as Resource & { identifier?: Identifier[] };
-  withIdentifier.identifier = [
-    ...(withIdentifier.identifier ?? []),
-    { system: CLIENT_ID_SYSTEM, value: clientId },
-  ];
-  const resource = { ...withIdentifier, id } as Resource;
+  const resource = { ...withClientIdentifier(body as Resource, clientId), id } as Resource;
   const key = resourceKey(change.resourceType, id);
   return deps.replica.transaction(async (tx) => {
     if (await tx.getResource(key)) throw new ChangeRejectedError(`${label}: ${key} already exists`);

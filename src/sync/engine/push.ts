@@ -7,6 +7,7 @@ import { handleVersionConflict, recordConflict, type ConflictResolution } from '
 import { classify, errorText, isNetworkFailure } from './conflict-rules';
 import { backoffDelay, isNewer, type SyncContext } from './context';
 import { writeRecord } from './record';
+import { clientIdentifier } from './client-identifier';
 import { CLIENT_ID_SYSTEM } from './types';
 import { pendingUpload } from '../uploads/upload-entries';
 
@@ -356,10 +357,4 @@ async function confirmIn(
 function forCreate(entry: OutboxEntry): Resource {
   const { id: _id, meta: _meta, ...rest } = structuredClone(entry.resource ?? ({} as Resource));
   return { ...rest, resourceType: entry.resourceType } as Resource;
-}
-
-export function clientIdentifier(resource: Resource | undefined): string | undefined {
-  const identifiers = (resource as { identifier?: { system?: string; value?: string }[] } | undefined)
-    ?.identifier;
-  return identifiers?.find((identifier) => identifier.system === CLIENT_ID_SYSTEM)?.value;
 }

@@ -1,8 +1,8 @@
-import type { Identifier, Resource } from '@medplum/fhirtypes';
+import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type OutboxEntry, type ReplicaTransaction } from '@/db/types';
 import { rebaseOperations } from './rebase';
 import { writeRecord } from './record';
-import { CLIENT_ID_SYSTEM } from './types';
+import { withClientIdentifier } from './client-identifier';
 import { applyStrict, ChangeRejectedError } from './view';
 
 /**
@@ -110,13 +110,8 @@ async function recreate(
   await dropFrom(tx, entry);
   await tx.removeResource(entry.key);
   const clientId = newId();
-  const { meta: _meta, id: _id, ...body } = structuredClone(mine) as Resource & { identifier?: Identifier[] };
-  const identifier = (body.identifier ?? []).filter((i) => i.system !== CLIENT_ID_SYSTEM);
-  const resource = {
-    ...body,
-    identifier: [...identifier, { system: CLIENT_ID_SYSTEM, value: clientId }],
-    id: clientId,
-  };
+  const { meta: _meta, id: _id, ...body } = structuredClone(mine);
+  const resource = { ...withClientIdentifier(body as Resource, clientId), id: clientId };
   const key = resourceKey(entry.resourceType, clientId);
   await tx.addOutbox({
     key,

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { Questionnaire } from '@medplum/fhirtypes';
+import type { Questionnaire, QuestionnaireItem, QuestionnaireItemEnableWhen } from '@medplum/fhirtypes';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,10 +60,10 @@ const intake: Questionnaire = {
   ],
 };
 
-function renderForm(onSubmit: (answers: Answers) => void) {
+function renderForm(onSubmit: (answers: Answers) => void, questionnaire: Questionnaire = intake) {
   render(
     <MantineProvider>
-      <QuestionnaireForm questionnaire={intake} onSubmit={onSubmit} />
+      <QuestionnaireForm questionnaire={questionnaire} onSubmit={onSubmit} />
     </MantineProvider>
   );
   return userEvent.setup();
@@ -191,5 +191,96 @@ describe('the questionnaire form', () => {
       open: [{ valueString: 'not listed' }],
       repeats: [{ valueString: 'first' }, { valueString: 'second' }],
     });
+  });
+});
+
+/** A display item shown while its conditions hold (any of them, or all). */
+const shownWhen = (
+  linkId: string,
+  enableWhen: QuestionnaireItemEnableWhen[],
+  enableBehavior: 'any' | 'all' = 'any'
+): QuestionnaireItem => ({ linkId, type: 'display', text: `Shown: ${linkId}`, enableWhen, enableBehavior });
+
+const age = (operator: QuestionnaireItemEnableWhen['operator'], answerInteger: number) => ({
+  question: 'age',
+  operator,
+  answerInteger,
+});
+const pregnant: QuestionnaireItemEnableWhen = { question: 'pregnant', operator: '=', answerBoolean: true };
+
+/** Questions shown by each enableWhen operator, and by enableBehavior any and all. */
+const asked = (...questions: [string, QuestionnaireItem['type'], string][]): QuestionnaireItem[] =>
+  questions.map(([linkId, type, text]) => ({ linkId, type, text }));
+
+const conditions: Questionnaire = {
+  resourceType: 'Questionnaire',
+  status: 'active',
+  item: [
+    ...asked(['age', 'integer', 'Age'], ['pregnant', 'boolean', 'Pregnant'], ['note', 'string', 'Note']),
+    shownWhen('adult', [age('>=', 18)]),
+    shownWhen('over-65', [age('>', 65)]),
+    shownWhen('child', [age('<', 18)]),
+    shownWhen('up-to-12', [age('<=', 12)]),
+    shownWhen('exactly-40', [age('=', 40)]),
+    shownWhen('not-40', [age('!=', 40)]),
+    shownWhen('no note', [{ question: 'note', operator: 'exists', answerBoolean: false }]),
+    shownWhen('adult and pregnant', [age('>=', 18), pregnant], 'all'),
+    shownWhen('child or pregnant', [age('<', 18), pregnant], 'any'),
+  ],
+};
+
+describe('enableWhen in the form', () => {
+  const shown = () =>
+    screen
+      .queryAllByText(/^Shown: /)
+      .map((element) => element.textContent?.replace('Shown: ', ''))
+      .sort();
+
+  it('each operator and enableBehavior any / all show and hide questions as answers change', async () => {
+    const user = renderForm(vi.fn(), conditions);
+    // Unanswered: only 'exists false' holds; '!=' needs an answer to differ from.
+    expect(shown()).toEqual(['no note']);
+
+    const age = screen.getByLabelText('Age');
+    await user.type(age, '40');
+    expect(shown()).toEqual(['adult', 'exactly-40', 'no note']);
+
+    await user.clear(age);
+    await user.type(age, '70');
+    expect(shown()).toEqual(['adult', 'no note', 'not-40', 'over-65']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Pregnant' }));
+    expect(shown()).toEqual([
+      'adult',
+      'adult and pregnant',
+      'child or pregnant',
+      'no note',
+      'not-40',
+      'over-65',
+    ]);
+
+    await user.clear(age);
+    await user.type(age, '9');
+    await user.click(screen.getByRole('checkbox', { name: 'Pregnant' }));
+    await user.type(screen.getByLabelText('Note'), 'x');
+    expect(shown()).toEqual(['child', 'child or pregnant', 'not-40', 'up-to-12']);
+  });
+
+  it("shows the server's words when a reference item's search is refused", async () => {
+    const pick: Questionnaire = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [{ linkId: 'gp', type: 'reference', text: 'Practitioner' }],
+    };
+    render(
+      <MantineProvider>
+        <QuestionnaireForm
+          questionnaire={pick}
+          sources={{ searchReferences: () => Promise.reject(new Error('Unknown search parameter: colour')) }}
+          onSubmit={vi.fn()}
+        />
+      </MantineProvider>
+    );
+    expect(await screen.findByText('Unknown search parameter: colour')).toBeInTheDocument();
   });
 });

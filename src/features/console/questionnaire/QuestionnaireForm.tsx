@@ -124,11 +124,15 @@ export function QuestionnaireForm({
       aria-label={questionnaire.title ?? questionnaire.name ?? 'Questionnaire'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!last) {
-          if (pageComplete(current)) setPage(page + 1);
+        const form = event.currentTarget;
+        // The page must also pass the browser's own checks (a malformed URL, a number out of range).
+        const valid = pageComplete(last ? pages.flat() : current) && form.checkValidity();
+        if (!valid) {
+          form.reportValidity();
           return;
         }
-        if (pageComplete(pages.flat())) onSubmit(answers);
+        if (last) onSubmit(answers);
+        else setPage(page + 1);
       }}
     >
       <Stack gap="md">
@@ -160,11 +164,11 @@ export function QuestionnaireForm({
         )}
         <Group justify="flex-end">
           {pages.length > 1 && (
-            <Button variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            <Button variant="default" mih={44} disabled={page === 0} onClick={() => setPage(page - 1)}>
               Back
             </Button>
           )}
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" mih={44} loading={submitting}>
             {last ? 'Submit' : 'Next'}
           </Button>
         </Group>

@@ -150,12 +150,22 @@ function ReferenceInput({ item, answers, onChange, error, sources }: ItemInputPr
     answers[0]?.valueReference ? formatReference(answers[0].valueReference) : ''
   );
   const [found, setFound] = useState<Reference[]>([]);
+  const [refused, setRefused] = useState<string>();
   useEffect(() => {
     if (!sources.searchReferences) return;
     let current = true;
     sources.searchReferences(referenceTypes(item), text, referenceFilter(item)).then(
-      (references) => current && setFound(references),
-      () => current && setFound([])
+      (references) => {
+        if (!current) return;
+        setFound(references);
+        setRefused(undefined);
+      },
+      // The server's words when it refuses the search (a filter it does not know, say).
+      (reason: unknown) => {
+        if (!current) return;
+        setFound([]);
+        setRefused(reason instanceof Error ? reason.message : String(reason));
+      }
     );
     return () => {
       current = false;
@@ -165,7 +175,7 @@ function ReferenceInput({ item, answers, onChange, error, sources }: ItemInputPr
     <Autocomplete
       label={item.text}
       required={item.required}
-      error={error}
+      error={error ?? refused}
       data={[...new Set(found.map(formatReference))]}
       value={text}
       onChange={(value) => {

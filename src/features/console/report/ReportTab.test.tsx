@@ -88,4 +88,40 @@ describe('the critical-row rule', () => {
   it('a result without interpretation is not critical', () => {
     expect(resultRow({ ...potassium, interpretation: undefined }).critical).toBe(false);
   });
+
+  it('one critical code among several interpretations is enough; a critical word without the code is not', () => {
+    const both = [{ coding: [{ code: 'H' }] }, { coding: [{ code: 'N' }, { code: 'AA' }] }];
+    expect(resultRow({ ...potassium, interpretation: both }).critical).toBe(true);
+    expect(resultRow({ ...potassium, interpretation: [{ text: 'Critical high' }] }).critical).toBe(false);
+  });
+
+  it('the results table highlights only the critical rows', async () => {
+    const sodium: Observation = {
+      ...potassium,
+      id: 'na',
+      code: { text: 'Sodium' },
+      valueQuantity: { value: 139, unit: 'mmol/L' },
+      interpretation: [{ coding: [{ code: 'N' }], text: 'Normal' }],
+    };
+    await renderConsole(h, '/DiagnosticReport/r2/report', {
+      held: [
+        {
+          ...report,
+          specimen: undefined,
+          result: [...(report.result ?? []), { reference: 'Observation/na' }],
+        },
+        potassium,
+        sodium,
+      ],
+      heldTypes: ['DiagnosticReport', 'Observation'],
+    });
+    const rows = within(await screen.findByRole('table', { name: 'Results' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => row.getAttribute('data-critical'))).toEqual(['true', null]);
+    expect(rows[0]).toHaveAccessibleName('Potassium (critical)');
+    expect(rows[0]?.style.backgroundColor).not.toBe('');
+    expect(rows[1]).not.toHaveAccessibleName('Sodium (critical)');
+    expect(rows[1]?.style.backgroundColor).toBe('');
+  });
 });

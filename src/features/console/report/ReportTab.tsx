@@ -68,7 +68,15 @@ function PresentedForms({ forms }: { forms: Attachment[] | undefined }) {
         Presented forms
       </Title>
       {linked.map((form, index) => (
-        <Anchor key={index} href={form.href} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor
+          key={index}
+          href={form.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          // Browsers do not open inline data in a new tab: it is saved instead.
+          download={form.href.startsWith('data:') ? form.title : undefined}
+        >
           {form.title}
         </Anchor>
       ))}
@@ -92,6 +100,7 @@ export function ReportTab({ report }: { report: DiagnosticReport }) {
         <Fact label="Status" value={report.status ?? ''} />
         <Fact label="Category" value={(report.category ?? []).map(formatCodeableConcept).join(', ')} />
       </SimpleGrid>
+      <Specimens report={report} />
       {results.status === 'ready' ? (
         results.data.length > 0 ? (
           <ResultsTable rows={results.data.map(resultRow)} />
@@ -101,7 +110,6 @@ export function ReportTab({ report }: { report: DiagnosticReport }) {
       ) : (
         <ServerStateNotice state={results} what="results" />
       )}
-      <Specimens report={report} />
       <PresentedForms forms={report.presentedForm} />
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { Button, Stack, Tabs } from '@mantine/core';
-import type { DiagnosticReport, Patient, Resource } from '@medplum/fhirtypes';
+import type { DiagnosticReport, Patient, Questionnaire, Resource } from '@medplum/fhirtypes';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useConfirmedId } from '@/ui';
 import { PatientSummaryTab } from '../patient/PatientSummaryTab';
+import { FillQuestionnaireAction, QuestionnaireTab } from '../questionnaire';
 import { ReportTab } from '../report/ReportTab';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
@@ -48,6 +49,7 @@ function KnownResource({ resourceType, id, tab, tabs }: ResourcePageProps & { ta
   }
   const actions = found.status === 'ready' && (
     <>
+      <FillQuestionnaireAction resource={found.resource} />
       <Button
         variant="default"
         style={TOUCH}
@@ -118,6 +120,9 @@ function ReadyTab({ resource, tab }: { resource: Resource; tab: string }) {
   }
   if (tab === 'summary' && resource.resourceType === 'Patient') {
     return <PatientSummaryTab patient={resource as Patient} />;
+  }
+  if (tab === 'form' && resource.resourceType === 'Questionnaire') {
+    return <QuestionnaireTab questionnaire={resource as Questionnaire} />;
   }
   if (tab === 'timeline') return <TimelineTab resource={resource} />;
   return <ResourceDisplay resource={resource} />;

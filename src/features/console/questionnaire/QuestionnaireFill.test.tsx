@@ -1,0 +1,131 @@
+import type { Bundle, Patient, Questionnaire, QuestionnaireResponse } from '@medplum/fhirtypes';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ME, taskFixture } from '@/ui/testing/replica-harness';
+import { consoleTestHarness } from '../testing/render-console';
+
+const ctx = consoleTestHarness();
+
+const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ada'], family: 'Byron' }] };
+
+const screening: Questionnaire = {
+  resourceType: 'Questionnaire',
+  id: 'q1',
+  url: 'https://forms.example/screening',
+  status: 'active',
+  title: 'Screening',
+  item: [
+    { linkId: 'name', type: 'string', text: 'Preferred name', required: true },
+    { linkId: 'smoker', type: 'boolean', text: 'Smoker' },
+  ],
+};
+
+/** An in-progress response to the screening about the patient, by `author`. */
+const inProgress = (
+  id: string,
+  author: string,
+  item: QuestionnaireResponse['item']
+): QuestionnaireResponse => ({
+  resourceType: 'QuestionnaireResponse',
+  id,
+  status: 'in-progress',
+  questionnaire: screening.url,
+  subject: { reference: 'Patient/p1' },
+  author: { reference: author },
+  item,
+});
+
+const responsesOnServer = async (): Promise<QuestionnaireResponse[]> => {
+  const bundle: Bundle = await ctx.h.fhir.search('QuestionnaireResponse', { subject: 'Patient/p1' });
+  return (bundle.entry ?? []).map((entry) => entry.resource as QuestionnaireResponse);
+};
+
+describe('filling in a questionnaire', () => {
+  it('keeps the answers in an in-progress response through the outbox, and Submit completes it', async () => {
+    await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
+      held: [screening, patient],
+      heldTypes: ['Questionnaire', 'Patient'],
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
+    await waitFor(() => expect(ctx.h.applied.map((change) => change.kind)).toEqual(['create']), {
+      timeout: 3000,
+    });
+    const created = ctx.h.applied[0]?.resource as QuestionnaireResponse;
+    expect(created).toMatchObject({
+      status: 'in-progress',
+      questionnaire: 'https://forms.example/screening',
+      subject: { reference: 'Patient/p1' },
+      author: { reference: ME },
+      item: [{ linkId: 'name', answer: [{ valueString: 'Ada' }] }],
+    });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Smoker' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    expect(ctx.h.applied.at(-1)).toMatchObject({ kind: 'patch', label: 'Submit questionnaire' });
+
+    await ctx.h.syncNow();
+    const [onServer, ...others] = await responsesOnServer();
+    expect(others).toEqual([]);
+    expect(onServer).toMatchObject({
+      status: 'completed',
+      item: [
+        { linkId: 'name', answer: [{ valueString: 'Ada' }] },
+        { linkId: 'smoker', answer: [{ valueBoolean: true }] },
+      ],
+    });
+  });
+
+  it('goes on with the answers of the in-progress response kept on this device', async () => {
+    const answers = [{ linkId: 'name', answer: [{ valueString: 'Countess' }] }];
+    const draft = inProgress('r1', ME, answers);
+    await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
+      held: [screening, patient, draft],
+      heldTypes: ['Questionnaire', 'Patient', 'QuestionnaireResponse'],
+    });
+    expect(await screen.findByRole('textbox', { name: 'Preferred name' })).toHaveValue('Countess');
+    expect(screen.getByRole('status', { name: 'Response state' })).toHaveTextContent(
+      'continuing the answers kept on this device'
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    // The draft itself is completed: no second response is created.
+    expect(ctx.h.applied).toEqual([
+      expect.objectContaining({ resourceType: 'QuestionnaireResponse', id: 'r1', kind: 'patch' }),
+    ]);
+    expect((await ctx.h.resource<QuestionnaireResponse>('QuestionnaireResponse', 'r1'))?.status).toBe(
+      'completed'
+    );
+  });
+
+  it("filled in for a task, the response is about the task's patient and based on its requests", async () => {
+    const task = taskFixture('t1', {
+      for: { reference: 'Patient/p1' },
+      basedOn: [{ reference: 'ServiceRequest/s1' }, { reference: 'Task/parent' }],
+    });
+    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task],
+      heldTypes: ['Questionnaire', 'Patient', 'Task'],
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    // R4 lets a response be based on a CarePlan or ServiceRequest only: the parent task is left out.
+    expect(ctx.h.applied[0]?.resource).toMatchObject({
+      subject: { reference: 'Patient/p1' },
+      basedOn: [{ reference: 'ServiceRequest/s1' }],
+    });
+  });
+
+  it('Submit stays on the form while a required question is unanswered', async () => {
+    await ctx.renderConsole('/Questionnaire/q1/form', { held: [screening], heldTypes: ['Questionnaire'] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('This question needs an answer')).toBeInTheDocument();
+    expect(ctx.h.applied).toEqual([]);
+  });
+});

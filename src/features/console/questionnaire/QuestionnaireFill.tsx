@@ -1,0 +1,112 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { Questionnaire } from '@medplum/fhirtypes';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatDateTime, formatReference, outcomeText } from '@/ui';
+import { QuestionnaireForm } from './QuestionnaireForm';
+import { useQuestionnaireSources } from './use-questionnaire-sources';
+import { useResponseDraft, type ResponseContext } from './use-response-draft';
+
+interface QuestionnaireFillProps {
+  questionnaire: Questionnaire;
+  context: ResponseContext;
+}
+
+/** Where the answers are: being kept, kept on this device while filling in, or continued from there. */
+function DraftStatus({
+  saving,
+  savedAt,
+  continued,
+}: {
+  saving: boolean;
+  savedAt?: Date;
+  continued: boolean;
+}) {
+  let text: string | undefined;
+  if (saving) text = 'In progress · saving on this device…';
+  else if (savedAt) text = `In progress · kept on this device at ${formatDateTime(savedAt.toISOString())}`;
+  else if (continued) text = 'In progress · continuing the answers kept on this device';
+  if (!text) return null;
+  return (
+    <Text size="xs" c="dimmed" role="status" aria-label="Response state">
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * Fills in a questionnaire as a QuestionnaireResponse about the context's subject: answers are kept
+ * in an in-progress response while filling in (it is picked up again after a reload), and Submit
+ * completes it.
+ */
+export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillProps) {
+  const sources = useQuestionnaireSources();
+  const response = useResponseDraft(questionnaire, context);
+  const [submitted, setSubmitted] = useState<string>();
+  const [round, setRound] = useState(0);
+  const [started, setStarted] = useState(false);
+
+  if (submitted) {
+    return (
+      <Stack gap="sm">
+        <Alert color="green" title="Response submitted">
+          <Group gap="xs">
+            <Anchor
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/$resourceType/$id/$tab"
+                  params={{ resourceType: 'QuestionnaireResponse', id: submitted, tab: 'details' }}
+                />
+              )}
+            >
+              Open the response
+            </Anchor>
+          </Group>
+        </Alert>
+        <Group>
+          <Button
+            variant="default"
+            mih={44}
+            onClick={() => {
+              setSubmitted(undefined);
+              setRound(round + 1);
+            }}
+          >
+            Fill in again
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  // The form starts from the draft once it is looked up; later lookups (after each save) leave it be.
+  if (response.draft === undefined && !started) return <Loader aria-label="Loading" />;
+  if (!started) setStarted(true);
+  return (
+    <Stack gap="sm">
+      {context.subject && (
+        <Text size="sm">
+          <Text span c="dimmed">
+            Subject:{' '}
+          </Text>
+          {formatReference(context.subject)}
+        </Text>
+      )}
+      <DraftStatus saving={response.saving} savedAt={response.savedAt} continued={!!response.draft} />
+      {response.outcome && (
+        <Alert color="red" role="alert" title="The response was not saved">
+          {outcomeText(response.outcome)}
+        </Alert>
+      )}
+      <QuestionnaireForm
+        key={round}
+        questionnaire={questionnaire}
+        response={response.draft ?? undefined}
+        sources={sources}
+        onChange={response.keep}
+        submitting={response.submitting}
+        onSubmit={(answers) => void response.submit(answers).then((id) => id && setSubmitted(id))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import type {
+  OperationOutcome,
+  Patient,
+  Questionnaire,
+  QuestionnaireResponse,
+  Reference,
+} from '@medplum/fhirtypes';
+import { compare } from 'fast-json-patch';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCommands, useProfile, useReplicaContext, useReplicaQuery, type ReplicaReader } from '@/ui';
+import { outcomeOf } from '../resource/resource-changes';
+import { buildResponse, questionnaireCanonical, type Answers } from './questionnaire-rules';
+
+/** Who and what a response is about: its subject, and the requests and encounter it answers. */
+export interface ResponseContext {
+  subject?: Reference;
+  basedOn?: QuestionnaireResponse['basedOn'];
+  encounter?: QuestionnaireResponse['encounter'];
+}
+
+/** How long answers wait before they are kept, so typing a word makes one change, not one per key. */
+export const DRAFT_SAVE_DELAY_MS = 600;
+
+interface DraftKey {
+  canonical: string;
+  subject: string;
+  author: string;
+}
+
+/** The user's in-progress response to this questionnaire about this subject, if there is one. */
+async function findDraft(reader: ReplicaReader, key: DraftKey): Promise<QuestionnaireResponse | null> {
+  const records = await reader.recordsOfType('QuestionnaireResponse');
+  const drafts = records
+    .filter((record) => record.deleted === 0)
+    .map((record) => record.resource as QuestionnaireResponse)
+    .filter(
+      (response) =>
+        response.status === 'in-progress' &&
+        response.questionnaire === key.canonical &&
+        (response.subject?.reference ?? '') === key.subject &&
+        (response.author?.reference ?? '') === key.author
+    );
+  // The most recently authored one when several were started.
+  drafts.sort((a, b) => (b.authored ?? '').localeCompare(a.authored ?? ''));
+  return drafts[0] ?? null;
+}
+
+/** The JSON Patch that turns the stored response into the new one, keeping its id, meta and identifier. */
+export function responseChanges(stored: QuestionnaireResponse, next: QuestionnaireResponse) {
+  const target: QuestionnaireResponse = {
+    ...next,
+    id: stored.id,
+    ...(stored.meta ? { meta: stored.meta } : {}),
+    ...(stored.identifier ? { identifier: stored.identifier } : {}),
+  };
+  return compare(stored, target);
+}
+
+export interface ResponseDraft {
+  /** The response in progress (null when none was started; undefined while it is looked up). */
+  draft: QuestionnaireResponse | null | undefined;
+  /** Keeps these answers in the in-progress response, shortly (and at once before leaving). */
+  keep(answers: Answers): void;
+  /** Completes the response with these answers; resolves with its id once it is durable. */
+  submit(answers: Answers): Promise<string | undefined>;
+  /** When the answers were last kept on this device. */
+  savedAt?: Date;
+  /** True while answers given wait to be kept (a moment after typing, or while being written). */
+  saving: boolean;
+  submitting: boolean;
+  outcome?: OperationOutcome;
+}
+
+/**
+ * A questionnaire response kept while it is filled in: the first answer creates it in progress,
+ * later answers change it, and submit completes it. Every write goes through the outbox, so filling
+ * in works offline and survives a reload (the in-progress response is found again).
+ */
+export function useResponseDraft(questionnaire: Questionnaire, context: ResponseContext): ResponseDraft {
+  const { reader } = useReplicaContext();
+  const { applyChange } = useCommands();
+  const { reference: author } = useProfile();
+  const canonical = questionnaireCanonical(questionnaire);
+  const subjectReference = context.subject?.reference ?? '';
+  const key = useMemo<DraftKey>(
+    () => ({ canonical, subject: subjectReference, author }),
+    [canonical, subjectReference, author]
+  );
+  const draft = useReplicaQuery((replica) => findDraft(replica, key), [key]);
+  const [savedAt, setSavedAt] = useState<Date>();
+  const [submitting, setSubmitting] = useState(false);
+  const [unsaved, setUnsaved] = useState(0);
+  const [typing, setTyping] = useState(false);
+  const [outcome, setOutcome] = useState<OperationOutcome>();
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const waiting = useRef<Answers | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** Writes the response with these answers and status: a create the first time, else a patch. */
+  const write = useCallback(
+    async (answers: Answers, status: 'in-progress' | 'completed'): Promise<string | undefined> => {
+      const stored = await findDraft(reader, key);
+      const subject = context.subject;
+      const next = buildResponse(questionnaire, answers, {
+        status,
+        authored: new Date().toISOString(),
+        ...(subject ? { subject } : {}),
+        ...(subject?.reference?.startsWith('Patient/') ? { source: subject as Reference<Patient> } : {}),
+        ...(author ? { author: { reference: author } } : {}),
+        ...(context.basedOn?.length ? { basedOn: context.basedOn } : {}),
+        ...(context.encounter ? { encounter: context.encounter } : {}),
+      });
+      const label = status === 'completed' ? 'Submit questionnaire' : 'Save questionnaire answers';
+      if (!stored) {
+        const applied = await applyChange({
+          resourceType: 'QuestionnaireResponse',
+          kind: 'create',
+          resource: next,
+          commutes: false,
+          label,
+        });
+        return applied.id;
+      }
+      const operations = responseChanges(stored, next).filter(
+        // The time of writing alone is no change worth sending.
+        (operation) => status === 'completed' || operation.path !== '/authored'
+      );
+      if (operations.length === 0) return stored.id;
+      await applyChange(
+        {
+          resourceType: 'QuestionnaireResponse',
+          id: stored.id,
+          kind: 'patch',
+          operations,
+          commutes: false,
+          label,
+        },
+        stored
+      );
+      return stored.id;
+    },
+    [reader, key, questionnaire, context.subject, context.basedOn, context.encounter, author, applyChange]
+  );
+
+  /** Runs one write after the ones before it, recording when it kept the answers or why it failed. */
+  const enqueue = useCallback(
+    (answers: Answers, status: 'in-progress' | 'completed'): Promise<string | undefined> => {
+      setUnsaved((count) => count + 1);
+      const run = queue.current.then(async () => {
+        try {
+          const id = await write(answers, status);
+          setSavedAt(new Date());
+          setOutcome(undefined);
+          return id;
+        } catch (error) {
+          setOutcome(outcomeOf(error));
+          return undefined;
+        } finally {
+          setUnsaved((count) => count - 1);
+        }
+      });
+      queue.current = run;
+      return run;
+    },
+    [write]
+  );
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const answers = waiting.current;
+    waiting.current = undefined;
+    setTyping(false);
+    if (answers) void enqueue(answers, 'in-progress');
+  }, [enqueue]);
+
+  useEffect(() => {
+    // Leaving the page (or the tab) keeps what is typed so far.
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
+  return {
+    draft,
+    savedAt,
+    submitting,
+    outcome,
+    saving: unsaved > 0 || typing,
+    keep(answers) {
+      waiting.current = answers;
+      setTyping(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+    },
+    async submit(answers) {
+      clearTimeout(timer.current);
+      waiting.current = undefined;
+      setTyping(false);
+      setSubmitting(true);
+      try {
+        return await enqueue(answers, 'completed');
+      } finally {
+        setSubmitting(false);
+      }
+    },
+  };
+}
