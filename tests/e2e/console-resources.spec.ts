@@ -207,11 +207,7 @@ test('the resource pages at tablet and desktop sizes', async ({ page }) => {
   await app.waitForFirstSync(page);
   const bundle = await app.serverRead<Bundle<Patient>>(page, 'Patient?_count=1');
   const id = bundle.entry?.[0]?.resource?.id ?? '';
-  for (const [width, height] of [
-    [768, 1024],
-    [1024, 768],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of app.SCREEN_SIZES) {
     await page.setViewportSize({ width, height });
     await page.goto(`/Patient/${id}/details`);
     await expect(details(page)).toBeVisible({ timeout: 30_000 });

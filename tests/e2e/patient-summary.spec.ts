@@ -36,14 +36,7 @@ test('an allergy and a blood pressure added offline survive a reload and land on
   });
   await expect(summary(page).getByText(/^(No upcoming appointments|Next appointment)/)).toBeVisible();
   await expect.poll(() => app.replicaCount(page, 'Condition'), { timeout: 20_000 }).toBeGreaterThan(0);
-  for (const [width, height] of [
-    [768, 1024],
-    [1024, 768],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${app.SCREENSHOTS}/patient-summary-${width}.png`, fullPage: true });
-  }
+  await app.screenshotAtSizes(page, 'patient-summary');
   const allergiesBefore = await entriesOnServer<AllergyIntolerance>(
     page,
     `AllergyIntolerance?patient=${patient}`
@@ -140,12 +133,5 @@ test('the task detail shows the task patient’s summary, read from the server a
   for (const name of ['Allergies', 'Problem List', 'Medications', 'Smoking Status', 'Vitals']) {
     await expect(section(page, name).getByRole('heading', { name })).toBeVisible();
   }
-  for (const [width, height] of [
-    [768, 1024],
-    [1024, 768],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${app.SCREENSHOTS}/task-patient-summary-${width}.png`, fullPage: true });
-  }
+  await app.screenshotAtSizes(page, 'task-patient-summary');
 });

@@ -87,14 +87,7 @@ test('comment on a report, pin it first, upload a file with progress, and commen
   expect(uploaded?.[0]?.status).toBe('completed');
   expect(uploaded?.[0]?.content.url).toMatch(/Binary\//);
 
-  for (const [width, height] of [
-    [768, 1024],
-    [1024, 768],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${app.SCREENSHOTS}/timeline-${width}.png`, fullPage: false });
-  }
+  await app.screenshotAtSizes(page, 'timeline', false);
 
   // Offline: the comment is shown waiting, and lands once when the device is back online.
   const offline = `Written in the basement ${stamp}`;

@@ -2,6 +2,21 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 
 export const SCREENSHOTS = 'tests/e2e/screenshots';
 
+/** The sizes every screen is looked at: a portrait tablet, a landscape tablet and a desktop. */
+export const SCREEN_SIZES = [
+  [768, 1024],
+  [1024, 768],
+  [1440, 900],
+] as const;
+
+/** Saves `{name}-{width}.png` of the page as drawn at each of the screen sizes. */
+export async function screenshotAtSizes(page: Page, name: string, fullPage = true): Promise<void> {
+  for (const [width, height] of SCREEN_SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage });
+  }
+}
+
 /** Signs in through the sign-in card and waits for /Task. */
 export async function signIn(page: Page, email: string, password = 'password'): Promise<void> {
   await page.goto('/signin');
