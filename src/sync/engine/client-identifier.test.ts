@@ -1,4 +1,4 @@
-import type { Patient, QuestionnaireResponse } from '@medplum/fhirtypes';
+import type { Patient, Provenance, QuestionnaireResponse } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { clientIdentifier, withClientIdentifier } from './client-identifier';
 import { CLIENT_ID_SYSTEM } from './types';
@@ -27,6 +27,18 @@ describe('the client identifier of a create', () => {
     );
     expect(marked.identifier).toEqual({ system: CLIENT_ID_SYSTEM, value: 'c1' });
     expect(clientIdentifier(marked)).toBe('c1');
+  });
+
+  it('is left off a type that has no identifier, which the server would refuse', () => {
+    const event: Provenance = {
+      resourceType: 'Provenance',
+      recorded: '2026-01-01T00:00:00Z',
+      target: [{ reference: 'Patient/p1' }],
+      agent: [{ who: { reference: 'Practitioner/d1' } }],
+    };
+    const marked = withClientIdentifier(event, 'c3');
+    expect(marked).toEqual(event);
+    expect(clientIdentifier(marked)).toBeUndefined();
   });
 
   it("leaves a single-identifier type's own identifier in place", () => {
