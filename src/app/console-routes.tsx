@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import type { Resource } from '@medplum/fhirtypes';
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /**
@@ -90,3 +91,16 @@ export const ConsoleDeleteRoute = consolePage('ResourceDeletePage');
 export const ConsoleDiffRoute = consolePage('ResourceDiffPage');
 /** The console's timeline of a resource (comments, uploads, cards), for the task detail's Timeline tab. */
 export const ConsoleTimeline = consolePage('ResourceTimeline');
+
+const FillQuestionnaireAction = lazy(() =>
+  import('../features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
+);
+
+/** The console's 'Fill questionnaire' button, for the task detail; nothing while its code loads. */
+export function ConsoleFillQuestionnaire(props: { resource: Resource }) {
+  return (
+    <Suspense fallback={null}>
+      <FillQuestionnaireAction {...props} />
+    </Suspense>
+  );
+}

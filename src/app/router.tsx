@@ -29,6 +29,7 @@ import {
   ConsoleResourceRoute,
   ConsoleVersionRoute,
   ConsoleTimeline,
+  ConsoleFillQuestionnaire,
   defaultConsoleTab,
 } from './console-routes';
 
@@ -134,7 +135,15 @@ const taskTabRoute = createRoute({
   },
   component: function TaskTabRoute() {
     const { id, tab } = taskTabRoute.useParams();
-    return <TaskDetailPage key={id} id={id} tab={tab} timeline={ConsoleTimeline} />;
+    return (
+      <TaskDetailPage
+        key={id}
+        id={id}
+        tab={tab}
+        timeline={ConsoleTimeline}
+        fillQuestionnaire={ConsoleFillQuestionnaire}
+      />
+    );
   },
 });
 

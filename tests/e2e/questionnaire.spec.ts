@@ -1,4 +1,4 @@
-import type { Bundle, DiagnosticReport, Observation, QuestionnaireResponse } from '@medplum/fhirtypes';
+import type { Bundle, DiagnosticReport, Observation, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { expect, test, type Page } from '@playwright/test';
 import * as app from './support/app';
 
@@ -190,4 +190,26 @@ test('a report shows its specimen and highlights its critical result', async ({ 
   const ordinary = results.locator('tbody tr:not([data-critical])').first();
   expect(await background(row)).not.toBe(await background(ordinary));
   await screenshots(page, 'report-critical');
+});
+
+test("a task's page opens a questionnaire about the task's patient", async ({ page }) => {
+  test.setTimeout(120_000);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const tasks = await app.serverRead<Bundle<Task>>(page, 'Task?_count=1&_sort=_id');
+  const task = tasks.entry?.[0]?.resource;
+  expect(task?.for?.reference).toMatch(/^Patient\//);
+  await page.goto(`/Task/${task?.id}/details`);
+  await expect(page.getByRole('button', { name: 'Fill questionnaire' })).toBeVisible({ timeout: 20_000 });
+  await app.screenshotAtSizes(page, 'task-fill-questionnaire', false);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('button', { name: 'Fill questionnaire' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fill questionnaire' });
+  await dialog.getByRole('combobox', { name: 'Questionnaire' }).click();
+  await dialog.getByRole('option', { name: 'New patient intake' }).click();
+  await dialog.getByRole('button', { name: 'Fill' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/Questionnaire/questionnaire-new-patient-intake/form\\?task=Task/${task?.id}`)
+  );
+  await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeVisible({ timeout: 20_000 });
 });

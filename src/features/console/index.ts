@@ -6,3 +6,4 @@ export { ResourceNewPage } from './resource/ResourceNewPage';
 export { ResourceDeletePage } from './resource/ResourceDeletePage';
 export { ResourceDiffPage } from './resource/ResourceDiffPage';
 export { TimelineTab as ResourceTimeline } from './resource/TimelineTab';
+export { FillQuestionnaireAction } from './questionnaire';

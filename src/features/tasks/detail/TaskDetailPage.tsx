@@ -34,6 +34,7 @@ export function TaskDetailPage({
   id,
   tab,
   timeline: ResourceTimeline,
+  fillQuestionnaire: FillQuestionnaire,
 }: {
   id: string;
   tab: string;
@@ -42,6 +43,8 @@ export function TaskDetailPage({
    * not import the console; the task's own changes on this device follow it.
    */
   timeline?: ComponentType<{ resource: Resource }>;
+  /** 'Fill questionnaire' about this task (its patient, based on its requests), given by the app. */
+  fillQuestionnaire?: ComponentType<{ resource: Resource }>;
 }) {
   const navigate = useNavigate();
   const state = useResource<Task>('Task', id);
@@ -75,6 +78,7 @@ export function TaskDetailPage({
             {statusText(task.status)}
           </Text>
           <SyncBadge pending={state.pending} size="sm" />
+          {FillQuestionnaire && <FillQuestionnaire resource={task} />}
         </Group>
       </Grid.Col>
       {state.conflicts.map((conflict) => (
