@@ -119,6 +119,7 @@ test('a Patient is created, edited online and offline, lands once, shows its cha
   });
 
   // Offline: edit the name, the telecom and the address again, reload offline, and the change waits.
+  await app.waitForServiceWorker(page);
   await context.setOffline(true);
   await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();

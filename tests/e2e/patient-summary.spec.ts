@@ -46,6 +46,7 @@ test('an allergy and a blood pressure added offline survive a reload and land on
     `Observation?subject=${patient}&code=85354-9`
   );
 
+  await app.waitForServiceWorker(page);
   await context.setOffline(true);
   await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
 

@@ -177,6 +177,15 @@ export function hasServiceWorker(page: Page): Promise<boolean> {
   return page.evaluate(() => !!navigator.serviceWorker?.controller);
 }
 
+/**
+ * Waits until the app's service worker controls the page. A test that edits offline and then reloads
+ * calls it before going offline: a worker still installing would otherwise finish once the network
+ * returns and replay the outbox by Background Sync, past any route that cuts the API off.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect.poll(() => hasServiceWorker(page), { timeout: 30_000 }).toBe(true);
+}
+
 /** Reloads the page while the browser is offline; without a service worker only the API is cut off. */
 export async function reloadOffline(page: Page): Promise<void> {
   if (await hasServiceWorker(page)) {

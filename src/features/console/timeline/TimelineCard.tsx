@@ -193,14 +193,21 @@ function Heading({ badge, color, by }: { badge: string; color: string; by: strin
 function UploadProgress({ upload }: { upload: UploadView }) {
   const percent = upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : 0;
   const label = upload.error ? 'Upload interrupted' : upload.done ? 'Uploaded' : `Uploading ${percent}%`;
+  const value = upload.done ? 100 : percent;
   return (
     <Stack gap={2}>
-      <Progress
-        value={upload.done ? 100 : percent}
-        color={upload.error ? 'red' : 'blue'}
-        aria-label="Upload progress"
+      {/* The track carries the progress bar's role, so it is there to see (and to read) from 0%. */}
+      <Progress.Root
         size="sm"
-      />
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={`${value}%`}
+      >
+        <Progress.Section value={value} color={upload.error ? 'red' : 'blue'} withAria={false} />
+      </Progress.Root>
       <Text size="xs" c={upload.error ? 'red' : 'dimmed'}>
         {label}
       </Text>
