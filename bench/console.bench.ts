@@ -14,6 +14,7 @@ import type { Patient } from '@medplum/fhirtypes';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
+import { DETAILS_TAB, ms, STORED_TOKEN, timeClick, verdict } from './page-scripts';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -69,9 +70,6 @@ const patient: Patient = {
   extension: [{ url: 'http://example.org/fhir/favourite-colour', valueString: 'teal' }],
 };
 
-const ms = (value: number): string => `${Math.round(value)} ms`;
-const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER BUDGET');
-
 /** Creates the patient on the server with the app's stored token; resolves with its id. */
 async function createPatient(page: Page): Promise<string> {
   const token = await page.evaluate<string>(STORED_TOKEN);
@@ -83,36 +81,6 @@ async function createPatient(page: Page): Promise<string> {
   return ((await response.json()) as Patient).id ?? '';
 }
 
-// Strings, not functions: the bench runs through a transpiler whose helpers the page lacks.
-const STORED_TOKEN = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('carequeue');
-  open.onsuccess = () => {
-    const request = open.result.transaction('meta').objectStore('meta').get('kv:activeLogin');
-    request.onsuccess = () => {
-      const value = request.result && request.result.value;
-      value ? resolve(JSON.parse(value).accessToken) : reject(new Error('No stored login'));
-    };
-  };
-})`;
-
-/** Clicks what `trigger` finds and resolves with the ms until `ready` finds something. */
-const timeClick = (trigger: string, ready: string): string => `new Promise((resolve, reject) => {
-  const target = (${trigger})();
-  if (!target) return reject(new Error('Nothing to click'));
-  let started = 0;
-  const done = () => {
-    if (!(${ready})()) return false;
-    observer.disconnect();
-    resolve(performance.now() - started);
-    return true;
-  };
-  const observer = new MutationObserver(done);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
-  started = performance.now();
-  target.click();
-})`;
-
-const DETAILS_TAB = `() => [...document.querySelectorAll('[role="tab"]')].find((tab) => tab.textContent.trim() === 'Details')`;
 const DETAILS_SHOWN = `() => { const table = document.querySelector('table[aria-label="Resource details"]'); return table && table.querySelectorAll('tr').length > 3; }`;
 const EDIT_LINK = `() => [...document.querySelectorAll('a')].find((link) => link.textContent.trim() === 'Edit')`;
 const FORM_USABLE = `() => { const ok = [...document.querySelectorAll('button[type="submit"]')].find((button) => button.textContent.trim() === 'OK'); return ok && !ok.disabled; }`;

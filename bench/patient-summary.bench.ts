@@ -21,6 +21,7 @@ import {
 } from '@/fhir/clinical-rules';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
+import { ms, STORED_TOKEN, timeClick } from './page-scripts';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -34,8 +35,6 @@ if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
   process.exit(1);
 }
-
-const ms = (value: number): string => `${Math.round(value)} ms`;
 
 /** A hundred entries of each section for the patient, as the summary's dialogs make them. */
 function clinicalEntries(patient: string): Resource[] {
@@ -71,17 +70,6 @@ function clinicalEntries(patient: string): Resource[] {
     return entries.filter((item): item is Resource => item !== undefined);
   }).flat();
 }
-
-const STORED_TOKEN = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('carequeue');
-  open.onsuccess = () => {
-    const request = open.result.transaction('meta').objectStore('meta').get('kv:activeLogin');
-    request.onsuccess = () => {
-      const value = request.result && request.result.value;
-      value ? resolve(JSON.parse(value).accessToken) : reject(new Error('No stored login'));
-    };
-  };
-})`;
 
 /** Creates the patient and its 500 entries on the server in one batch; resolves with the patient's id. */
 async function createPatientWithRecord(page: Page): Promise<string> {
@@ -119,22 +107,6 @@ const SUMMARY_TAB = `() => [...document.querySelectorAll('[role="tab"]')].find((
 const FULLY_DRAWN = `() => ${JSON.stringify(SECTIONS)}.every((name) => {
   const section = document.querySelector('section[aria-label="' + name + '"]');
   return section && section.querySelectorAll('li').length === ${PER_SECTION};
-})`;
-
-const timeClick = (trigger: string, ready: string): string => `new Promise((resolve, reject) => {
-  const target = (${trigger})();
-  if (!target) return reject(new Error('Nothing to click'));
-  let started = 0;
-  const done = () => {
-    if (!(${ready})()) return false;
-    observer.disconnect();
-    resolve(performance.now() - started);
-    return true;
-  };
-  const observer = new MutationObserver(done);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
-  started = performance.now();
-  target.click();
 })`;
 
 async function main(): Promise<void> {

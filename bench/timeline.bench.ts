@@ -15,6 +15,7 @@ import type { Bundle, Communication, Patient } from '@medplum/fhirtypes';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
+import { ms, STORED_TOKEN } from './page-scripts';
 import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -27,20 +28,6 @@ if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
   process.exit(1);
 }
-
-const ms = (value: number): string => `${Math.round(value)} ms`;
-
-// Strings, not functions: the bench runs through a transpiler whose helpers the page lacks.
-const STORED_TOKEN = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('carequeue');
-  open.onsuccess = () => {
-    const request = open.result.transaction('meta').objectStore('meta').get('kv:activeLogin');
-    request.onsuccess = () => {
-      const value = request.result && request.result.value;
-      value ? resolve(JSON.parse(value).accessToken) : reject(new Error('No stored login'));
-    };
-  };
-})`;
 
 /** A Patient and ITEMS comments about it (one in twenty pinned), in one batch; resolves with its id. */
 async function createTimeline(page: Page): Promise<string> {
