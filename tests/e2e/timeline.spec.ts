@@ -43,7 +43,7 @@ test('comment on a report, pin it first, upload a file with progress, and commen
   // A comment lands on the server once; pinned, it is drawn first and marked.
   const first = `Checked with the lab ${stamp}`;
   await comment(page, first);
-  await expect(card(page, first)).toBeVisible();
+  await expect(card(page, first)).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => commentsOnServer(page, reportId, first), { timeout: 40_000 }).toHaveLength(1);
   await expect(card(page, first).getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
   await card(page, first).getByRole('button', { name: 'Actions' }).click();
@@ -55,8 +55,23 @@ test('comment on a report, pin it first, upload a file with progress, and commen
     .poll(async () => (await commentsOnServer(page, reportId, first))[0]?.priority, { timeout: 40_000 })
     .toBe('stat');
 
-  // An upload shows its progress, then a completed Media card naming the file.
+  // An upload shows its progress, then a completed Media card naming the file. The bar is drawn only
+  // while the change waits, which on a fast machine is a few frames: the page records every value
+  // it shows. The Binary answer is also held back where the browser lets the test route the sync
+  // worker's requests, so the bar stays long enough to see.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { uploadProgressSeen: number[] }).uploadProgressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll('[role="progressbar"][aria-label="Upload progress"]')) {
+        const value = Number(bar.getAttribute('aria-valuenow'));
+        if (seen[seen.length - 1] !== value) seen.push(value);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  let held = 0;
   await context.route('**/fhir/R4/Binary**', async (route) => {
+    held++;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -66,12 +81,15 @@ test('comment on a report, pin it first, upload a file with progress, and commen
     mimeType: 'text/plain',
     buffer: Buffer.from('date,systolic,diastolic\n2024-03-01,128,82\n'.repeat(200)),
   });
-  await expect(card(page, fileName)).toBeVisible();
-  await expect(card(page, fileName).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(card(page, fileName)).toBeVisible({ timeout: 15_000 });
   await expect(card(page, fileName).getByText('text/plain · completed')).toBeVisible({ timeout: 40_000 });
-  await expect(card(page, fileName).getByText('Waiting to sync')).toHaveCount(0);
+  await expect(card(page, fileName).getByText('Waiting to sync')).toHaveCount(0, { timeout: 40_000 });
+  const progress = await page.evaluate(
+    () => (window as unknown as { uploadProgressSeen: number[] }).uploadProgressSeen
+  );
+  expect(progress.length, `progress values drawn (Binary requests held: ${held})`).toBeGreaterThan(0);
+  expect(progress.every((value) => value >= 0 && value <= 100)).toBe(true);
+  expect(progress[progress.length - 1]).toBe(100);
   await context.unroute('**/fhir/R4/Binary**');
   // The file opens from the card, fetched with the session's token.
   const [opened] = await Promise.all([
@@ -117,7 +135,7 @@ test("a comment on a task's timeline lands once, and pinned it is drawn first", 
 
   const text = `Called the patient back ${stamp}`;
   await comment(page, text);
-  await expect(card(page, text)).toBeVisible();
+  await expect(card(page, text)).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => commentsOnServer(page, taskId, text, 'Task'), { timeout: 40_000 }).toHaveLength(1);
   await expect(card(page, text).getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
   await card(page, text).getByRole('button', { name: 'Actions' }).click();
