@@ -10,6 +10,7 @@ import {
   assertWritable,
   sameContent,
   stamp,
+  writerContent,
 } from './resources';
 import type { ProjectStore, VersionRecord, WriteMethod } from './store';
 import type { GlobalTerminology } from './terminology';
@@ -281,7 +282,7 @@ export function write(
   const lastUpdated = new Date(scope.clock.now()).toISOString();
   const resource = stamp(body, id, versionId, lastUpdated, scope.context);
   scope.access.requireWrite(resourceType, id, scope.store.latest(resourceType, id)?.resource, resource);
-  scope.validation?.assertValid(resource);
+  scope.validation?.assertValid(writerContent(resource, scope.context));
   const version: VersionRecord = { resourceType, id, versionId, lastUpdated, method, resource };
   scope.store.append(version);
   return version;

@@ -76,6 +76,38 @@ export function stamp(
   return { resourceType, id, meta: stampedMeta, ...rest } as Resource;
 }
 
+/** The meta elements `stamp` sets; the author only for a caller with a profile. */
+const STAMPED_META = ['versionId', 'lastUpdated', 'project', 'compartment'] as const;
+const STAMPED_META_WITH_AUTHOR = [...STAMPED_META, 'author'] as const;
+
+/**
+ * A stamped resource without the meta elements the server set: what a write has to validate. The
+ * server's own values (an id-shaped version, an instant, the project's uri and references) are valid
+ * by construction, and they are most of the walk through a small resource; every element the writer
+ * sent is kept. A primitive extension the writer put on a stamped element (`_versionId`) keeps the
+ * whole resource, so it is checked together with its value.
+ */
+export function writerContent(resource: Resource, context: { profile?: RequestContext['profile'] }): Resource {
+  const meta = resource.meta as Record<string, unknown> | undefined;
+  if (!meta) return resource;
+  const stamped = context.profile?.reference ? STAMPED_META_WITH_AUTHOR : STAMPED_META;
+  if (stamped.some((name) => `_${name}` in meta)) return resource;
+  const sentMeta: Record<string, unknown> = {};
+  let kept = 0;
+  for (const [name, value] of Object.entries(meta)) {
+    if ((stamped as readonly string[]).includes(name)) continue;
+    sentMeta[name] = value;
+    kept++;
+  }
+  // Keys keep their order, so issues come in the order a full check gives them.
+  const content: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(resource)) {
+    if (name !== 'meta') content[name] = value;
+    else if (kept > 0) content.meta = sentMeta;
+  }
+  return content as unknown as Resource;
+}
+
 /** True when two versions differ only in what the server stamps (so an update would change nothing). */
 export function sameContent(a: Resource, b: Resource): boolean {
   return deepEqual(withoutStamp(a), withoutStamp(b));
