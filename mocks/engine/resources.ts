@@ -61,7 +61,7 @@ export function stamp(
   lastUpdated: string,
   context: { projectId: string; profile?: RequestContext['profile'] }
 ): Resource {
-  const copy = structuredClone(body) as Resource & Record<string, unknown>;
+  const copy = copyJson(body) as Resource & Record<string, unknown>;
   const { resourceType, meta, ...rest } = copy;
   delete rest.id;
   const stampedMeta: Meta = {
@@ -76,6 +76,23 @@ export function stamp(
   return { resourceType, id, meta: stampedMeta, ...rest } as Resource;
 }
 
+/**
+ * A deep copy of a JSON value (what a request body parses to), several times cheaper than
+ * structuredClone for a small resource. A `__proto__` key stays an own property, as JSON.parse made it.
+ */
+function copyJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copyJson((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    } else copy[key] = item;
+  }
+  return copy as T;
+}
+
 /** The meta elements `stamp` sets; the author only for a caller with a profile. */
 const STAMPED_META = ['versionId', 'lastUpdated', 'project', 'compartment'] as const;
 const STAMPED_META_WITH_AUTHOR = [...STAMPED_META, 'author'] as const;
@@ -87,7 +104,10 @@ const STAMPED_META_WITH_AUTHOR = [...STAMPED_META, 'author'] as const;
  * sent is kept. A primitive extension the writer put on a stamped element (`_versionId`) keeps the
  * whole resource, so it is checked together with its value.
  */
-export function writerContent(resource: Resource, context: { profile?: RequestContext['profile'] }): Resource {
+export function writerContent(
+  resource: Resource,
+  context: { profile?: RequestContext['profile'] }
+): Resource {
   const meta = resource.meta as Record<string, unknown> | undefined;
   if (!meta) return resource;
   const stamped = context.profile?.reference ? STAMPED_META_WITH_AUTHOR : STAMPED_META;

@@ -34,7 +34,11 @@ describe('a write checks every meta element its writer sent; what the server sta
     const { call } = testServer();
     const refused = await call('POST', 'Patient', {
       resourceType: 'Patient',
-      meta: { source: 'not a uri', tag: [{ system: 'http://example.org/tags', code: 'a b  c' }], colour: 'red' },
+      meta: {
+        source: 'not a uri',
+        tag: [{ system: 'http://example.org/tags', code: 'a b  c' }],
+        colour: 'red',
+      },
     });
     expect(refused.status).toBe(400);
     expect(issues(refused.body).sort()).toEqual(
@@ -88,7 +92,9 @@ describe('a write checks every meta element its writer sent; what the server sta
       noProfile
     );
     expect(refused.status).toBe(400);
-    expect(issues(refused.body)).toEqual(['Patient.meta.author.display: Invalid JSON type: expected string, but got number']);
+    expect(issues(refused.body)).toEqual([
+      'Patient.meta.author.display: Invalid JSON type: expected string, but got number',
+    ]);
     const kept = await call<Patient>(
       'POST',
       'Patient',
@@ -98,5 +104,20 @@ describe('a write checks every meta element its writer sent; what the server sta
     );
     expect(kept.status).toBe(201);
     expect(kept.body.meta?.author?.reference).toBe('Practitioner/1');
+  });
+});
+
+describe('a write stores a copy of what was sent', () => {
+  it('a __proto__ key stays data of the stored resource, never its prototype', async () => {
+    const { call } = testServer();
+    const created = await call<Patient>(
+      'POST',
+      'Patient',
+      '{"resourceType":"Patient","__proto__":{"active":true}}'
+    );
+    expect(created.status).toBe(201);
+    const read = await call<Patient>('GET', `Patient/${created.body.id ?? ''}`);
+    expect(Object.keys(read.body)).toContain('__proto__');
+    expect(read.body.active).toBeUndefined();
   });
 });
