@@ -1,7 +1,8 @@
 /**
  * Budget: 1,000 concurrent small writes on the `npm start` host with durable writes on (each answered
  * only once its journal record is fsynced): p99 ≤ 50 ms. Prints p50/p99 for 1,000 writes from 20
- * writers and for 1,000 sent at once, the host's CPU per write.. PROFILE=dir writes a CPU profile of the host there.
+ * writers and for 1,000 sent at once, the host's CPU per write.
+ * PROFILE=dir writes a CPU profile of the host there.
  * Run with `npx tsx bench/server-writes.bench.ts`.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
