@@ -36,8 +36,14 @@ export interface HttpHost {
   close(): Promise<void>;
 }
 
-/** How long after listening the host starts loading the definitions writes are validated with. */
-const PREPARE_AFTER_MS = 100;
+/**
+ * The definitions writes are validated with (about 2 s of CPU to read, during which nothing else is
+ * answered) load once requests have stopped coming for this long, so the sign-in page and the app's
+ * first requests are not kept waiting behind them; a write that arrives first loads them itself.
+ */
+const PREPARE_WHEN_IDLE_MS = 300;
+/** ...or this long after listening when no request came, or requests kept coming. */
+const PREPARE_AT_THE_LATEST_MS = 5_000;
 
 /** The methods the host knows; any other is answered 405 before anything else is read. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -54,7 +60,9 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
   const limits = requestLimits(options.limits);
   const cors = corsPolicy(options.corsOrigins);
 
+  const preparing = idlePreparation(fake);
   const server = createServer((req, res) => {
+    preparing.busy();
     answer({ fake, store, staticDir, pageHeaders, limits, cors }, req, res).catch((error: unknown) => {
       // A client that went away mid-request needs no answer.
       if (req.destroyed && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
@@ -76,18 +84,14 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
     server.once('error', fail);
     server.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', () => done());
   });
-  // The R4 definitions (about 2 s to read) load once the host listens, so the app's pages and reads
-  // are answered at once; a write that arrives before they are loaded waits for them.
-  const preparing = setTimeout(() => {
-    fake.engine.prepare().catch((error: unknown) => console.error('fake server host: definitions', error));
-  }, PREPARE_AFTER_MS);
+  preparing.start();
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}/`,
     fake,
     close: () =>
       new Promise<void>((done) => {
-        clearTimeout(preparing);
+        preparing.cancel();
         closeWebSockets();
         fake.realtime.dispose();
         server.closeAllConnections();
@@ -95,6 +99,37 @@ export async function startHttpHost(options: HttpHostOptions = {}): Promise<Http
           void (store?.close() ?? Promise.resolve()).then(() => done());
         });
       }),
+  };
+}
+
+/** Loads the engine's definitions once, when the host goes idle after its first requests (see above). */
+function idlePreparation(fake: FakeServer): { start(): void; busy(): void; cancel(): void } {
+  let idle: NodeJS.Timeout | undefined;
+  let latest: NodeJS.Timeout | undefined;
+  let started = false;
+  let done = false;
+  const prepare = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(idle);
+    clearTimeout(latest);
+    fake.engine.prepare().catch((error: unknown) => console.error('fake server host: definitions', error));
+  };
+  return {
+    start() {
+      started = true;
+      latest = setTimeout(prepare, PREPARE_AT_THE_LATEST_MS);
+    },
+    busy() {
+      if (!started || done) return;
+      clearTimeout(idle);
+      idle = setTimeout(prepare, PREPARE_WHEN_IDLE_MS);
+    },
+    cancel() {
+      done = true;
+      clearTimeout(idle);
+      clearTimeout(latest);
+    },
   };
 }
 
