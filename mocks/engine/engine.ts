@@ -18,7 +18,7 @@ import { asResourceOfType } from './resources';
 import { route } from './router';
 import { isBatchRequest, processBatch } from './transaction';
 import { createProjectSearchEngine, listSearchParameters } from './search';
-import type { SearchEngineFactory, VersionRecord } from './store';
+import type { SavedSearchIndex, SearchEngineFactory, VersionRecord } from './store';
 import { ProjectStore } from './store';
 import { GlobalTerminology } from './terminology';
 import { systemClock } from './types';
@@ -53,6 +53,13 @@ export interface FhirEngine extends ProjectDirectory {
   load(seed: Pick<SeedData, 'projects' | 'resources'>): void;
   snapshot(): EngineSnapshot;
   restore(snapshot: EngineSnapshot): void;
+  /**
+   * Each project's search indexes as they are now, for a host that saves them beside snapshot()
+   * (taken at the same moment); with `build`, every type with indexed parameters gets one.
+   */
+  exportSearchIndexes(build?: boolean): Record<string, SavedSearchIndex[]>;
+  /** Indexes saved with the snapshot restored into a project, taken in on each type's first search. */
+  useSavedSearchIndexes(projectId: string, saved: readonly SavedSearchIndex[]): void;
   /** Called after every committed change (for persistence). */
   subscribe(listener: () => void): () => void;
   /** Called after every committed change with the versions written (for subscriptions and bots). */
@@ -230,6 +237,16 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
         // The fresh store's search indexes are built on each type's first search.
         for (const version of saved.versions) store.appendQuietly(version);
       }
+    },
+
+    exportSearchIndexes(build) {
+      const saved: Record<string, SavedSearchIndex[]> = {};
+      for (const [id, store] of projects) saved[id] = store.exportSearchIndexes(build);
+      return saved;
+    },
+
+    useSavedSearchIndexes(projectId, saved) {
+      projects.get(projectId)?.useSavedSearchIndexes(saved);
     },
 
     subscribe(listener) {

@@ -1,4 +1,4 @@
 export { createFhirEngine, DEFAULT_BASE_PATH } from './engine';
 export type { EngineChange, EngineSnapshot, FhirEngine, FhirEngineOptions } from './engine';
 export type { DefinitionFile, DefinitionLoader } from './definition-files';
-export type { SearchEngineFactory, VersionRecord, WriteMethod } from './store';
+export type { SavedSearchIndex, SearchEngineFactory, VersionRecord, WriteMethod } from './store';

@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { SeedProject } from '../seed/types';
-import type { ProjectSearchEngine, SearchableStore } from './types';
+import type { ProjectSearchEngine, SavedTypeIndex, SearchableStore } from './types';
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,6 +13,17 @@ export interface VersionRecord {
   lastUpdated: string;
   method: WriteMethod;
   resource?: Resource;
+}
+
+/** A type's search index saved with a snapshot, and the writes to the type it covers. */
+export interface SavedSearchIndex {
+  resourceType: string;
+  /** How many writes to the type (its history) the index covers, and the last of them. */
+  versions: number;
+  lastId: string;
+  lastVersionId: string;
+  /** Read when the type is first searched (a loaded snapshot parses it then). */
+  readonly index: SavedTypeIndex;
 }
 
 export type SearchEngineFactory = (store: SearchableStore) => ProjectSearchEngine;
@@ -78,6 +89,54 @@ export class ProjectStore implements SearchableStore {
   /** The version id the next write of this resource gets. */
   nextVersionId(resourceType: string, id: string): string {
     return String((this.versions(resourceType, id)?.length ?? 0) + 1);
+  }
+
+  /**
+   * The search indexes of the types that have one, as they are now, to save with a snapshot of this
+   * store; with `build`, every type with indexed parameters gets one.
+   */
+  exportSearchIndexes(build = false): SavedSearchIndex[] {
+    const saved: SavedSearchIndex[] = [];
+    for (const resourceType of this.records.keys()) {
+      const index = this.search.exportIndex?.(resourceType, build);
+      if (!index) continue;
+      const history = this.typeHistory(resourceType);
+      const last = history[history.length - 1];
+      saved.push({
+        resourceType,
+        versions: history.length,
+        lastId: last?.id ?? '',
+        lastVersionId: last?.versionId ?? '',
+        index,
+      });
+    }
+    return saved;
+  }
+
+  /**
+   * Search indexes saved with the snapshot this store was restored from. Each is taken in on its
+   * type's first search when the type's history still starts with the writes it covers (the writes
+   * after them are indexed again); otherwise, or when it cannot be read, the index is built.
+   */
+  useSavedSearchIndexes(saved: readonly SavedSearchIndex[]): void {
+    const byType = new Map(saved.map((entry) => [entry.resourceType, entry]));
+    this.search.useSavedIndexes?.((resourceType) => {
+      const entry = byType.get(resourceType);
+      if (!entry) return undefined;
+      const history = this.typeHistory(resourceType);
+      const last = history[entry.versions - 1];
+      if (!last || last.id !== entry.lastId || last.versionId !== entry.lastVersionId) return undefined;
+      let index: SavedTypeIndex;
+      try {
+        index = entry.index;
+      } catch (error) {
+        console.error(`A saved search index of ${resourceType} cannot be read; it is built again`, error);
+        byType.delete(resourceType);
+        return undefined;
+      }
+      const changedIds = new Set(history.slice(entry.versions).map((version) => version.id));
+      return { index, changedIds };
+    });
   }
 
   /** Appends a version and keeps the search engine current. */

@@ -63,4 +63,30 @@ export interface ProjectSearchEngine {
     before: Resource | undefined,
     after: Resource | undefined
   ): void;
+  /**
+   * Persistence hook: a type's index to save with a snapshot, when one is built or saved (or, with
+   * `build`, always for a type with indexed parameters).
+   */
+  exportIndex?(resourceType: string, build?: boolean): SavedTypeIndex | undefined;
+  /** Persistence hook: where a type's index is looked for before it is built from the store. */
+  useSavedIndexes?(lookup: SavedIndexLookup): void;
 }
+
+/**
+ * A type's index as saved beside a snapshot: the hot parameters it is for, its ids in index order,
+ * and per keyed hot parameter each value key with the positions (in `ids`) of the ids under it.
+ */
+export interface SavedTypeIndex {
+  params: string[];
+  ids: string[];
+  byValue: Record<string, [valueKey: string, positions: number[]][]>;
+}
+
+/**
+ * A saved index for a type and the ids written since it was saved (their current resources are
+ * indexed again after it is taken in), or undefined when there is none or it does not fit the store.
+ */
+export type SavedIndexLookup = (
+  resourceType: string
+) => { index: SavedTypeIndex; changedIds: Iterable<string> } | undefined;
+

@@ -13,7 +13,7 @@ import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/ty
 import { withSent, type CapturedEmail } from '../email/mailbox';
 import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
-import type { VersionRecord } from '../engine/store';
+import type { SavedSearchIndex, VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
 import { JournalWriter, readJournal, truncateJournal } from './journal';
 import {
@@ -82,7 +82,12 @@ export class DurableStore {
   static load(
     path: string,
     options: { compactAtBytes?: number } = {}
-  ): { store: DurableStore; state: FakeServerState | undefined } {
+  ): {
+    store: DurableStore;
+    state: FakeServerState | undefined;
+    /** Each project's search indexes saved with the snapshot (see FhirEngine.useSavedSearchIndexes). */
+    searchIndexes: Record<string, readonly SavedSearchIndex[]>;
+  } {
     let snapshot: SnapshotFile | undefined;
     let snapshotBytes = 0;
     if (existsSync(path)) ({ state: snapshot, bytes: snapshotBytes } = readDataFile(path));
@@ -107,7 +112,11 @@ export class DurableStore {
     const store = new DurableStore(path, Math.max(first, ...generations), options.compactAtBytes);
     store.snapshotBytes = snapshotBytes;
     store.snapshotGeneration = first;
-    return { store, state: state && withoutGeneration(state) };
+    return {
+      store,
+      state: state && withoutGeneration(state),
+      searchIndexes: state?.searchIndexes ?? {},
+    };
   }
 
   /** Removes the snapshot and every journal (start from the seed). */
@@ -118,14 +127,14 @@ export class DurableStore {
 
   /**
    * Starts journalling the server's changes. With `fresh` (nothing was loaded), the current state is
-   * first written as the snapshot.
+   * first written as the snapshot, with search indexes built for it.
    */
   attach(fake: FakeServer, fresh: boolean): void {
     mkdirSync(dirname(this.path), { recursive: true });
     removeUnfinishedSnapshots(this.path);
     if (fresh) {
       this.generation++;
-      this.writeSnapshotNow(fake.snapshot(), this.generation);
+      this.writeSnapshotNow(withIndexes(fake, true), this.generation);
     }
     this.openJournal(this.generation);
     this.follow(fake);
@@ -226,12 +235,13 @@ export class DurableStore {
   }
 
   /**
-   * Takes the state as it is now and starts a new journal for what follows, in one go, so that no
-   * change slips between the two; answers the new journal's generation. The older journals stay until
-   * a snapshot of at least this generation is in place.
+   * Takes the state (and its search indexes; with `build`, built where missing) as it is now and
+   * starts a new journal for what follows, in one go, so that no change slips between the two;
+   * answers the new journal's generation. The older journals stay until a snapshot of at least this
+   * generation is in place.
    */
-  private rotate(fake: FakeServer): { state: FakeServerState; generation: number } {
-    const state = fake.snapshot();
+  private rotate(fake: FakeServer, build: boolean): { state: SnapshotFile; generation: number } {
+    const state = withIndexes(fake, build);
     this.generation++;
     this.openJournal(this.generation);
     return { state, generation: this.generation };
@@ -244,7 +254,8 @@ export class DurableStore {
    * the old snapshot and every journal, which replay to the same state.
    */
   private compactInSteps(fake: FakeServer): void {
-    const { state, generation } = this.rotate(fake);
+    // The indexes built or loaded so far are saved; building others would stop the host meanwhile.
+    const { state, generation } = this.rotate(fake, false);
     const temporary = `${this.path}.${process.pid}.${generation}.tmp`;
     this.compaction = writeSnapshotFileInSteps(temporary, { ...state, journalGeneration: generation })
       .then((bytes) => {
@@ -266,7 +277,7 @@ export class DurableStore {
    */
   private compactNow(fake: FakeServer): void {
     try {
-      const { state, generation } = this.rotate(fake);
+      const { state, generation } = this.rotate(fake, true);
       this.writeSnapshotNow(state, generation);
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
@@ -281,7 +292,7 @@ export class DurableStore {
   }
 
   /** Replaces the snapshot atomically: written beside it, flushed to disk, renamed over it. */
-  private writeSnapshotNow(state: FakeServerState, generation: number): void {
+  private writeSnapshotNow(state: SnapshotFile, generation: number): void {
     const temporary = `${this.path}.${process.pid}.${generation}.tmp`;
     const bytes = writeSnapshotFile(temporary, { ...state, journalGeneration: generation });
     syncPath(temporary);
@@ -344,8 +355,13 @@ function projectOf(
 }
 
 function withoutGeneration(state: SnapshotFile): FakeServerState {
-  const { journalGeneration: _generation, ...rest } = state;
+  const { journalGeneration: _generation, searchIndexes: _indexes, ...rest } = state;
   return rest;
+}
+
+/** The server's state and its search indexes, taken at the same moment. */
+function withIndexes(fake: FakeServer, build: boolean): SnapshotFile {
+  return { ...fake.snapshot(), searchIndexes: fake.engine.exportSearchIndexes(build) };
 }
 
 function journalPath(path: string, generation: number): string {

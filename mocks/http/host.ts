@@ -52,8 +52,10 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 export async function startHttpHost(options: HttpHostOptions = {}): Promise<HttpHost> {
   const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
   if (dataFile && options.reset) DurableStore.remove(dataFile);
-  const { store, state } = loadState(dataFile, options.compactJournalAtBytes);
+  const { store, state, searchIndexes } = loadState(dataFile, options.compactJournalAtBytes);
   const fake = createFakeServer({ rememberVerifiedTokens: true, ...options, state });
+  for (const [projectId, saved] of Object.entries(searchIndexes ?? {}))
+    fake.engine.useSavedSearchIndexes(projectId, saved);
   store?.attach(fake, !state);
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const pageHeaders = { 'Content-Security-Policy': contentSecurityPolicy(configuredFhirOrigin(staticDir)) };
@@ -136,10 +138,7 @@ function idlePreparation(fake: FakeServer): { start(): void; busy(): void; cance
 function loadState(
   dataFile: string | undefined,
   compactAtBytes: number | undefined
-): {
-  store?: DurableStore;
-  state?: ReturnType<typeof DurableStore.load>['state'];
-} {
+): Partial<ReturnType<typeof DurableStore.load>> {
   if (!dataFile) return {};
   try {
     return DurableStore.load(dataFile, { compactAtBytes });

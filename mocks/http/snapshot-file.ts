@@ -1,13 +1,18 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Resource } from '@medplum/fhirtypes';
-import { deepFreeze, type VersionRecord } from '../engine/store';
+import { deepFreeze, type SavedSearchIndex, type VersionRecord } from '../engine/store';
+import type { SavedTypeIndex } from '../engine/types';
 import type { FakeServerState } from '../server';
 import { frameBytes, readFrames } from './journal';
 
-/** The data file: a full state, and the first journal generation not yet folded into it. */
+/**
+ * The data file: a full state, the first journal generation not yet folded into it, and the search
+ * indexes of each project as they were when the state was taken.
+ */
 export interface SnapshotFile extends FakeServerState {
   journalGeneration?: number;
+  searchIndexes?: Record<string, readonly SavedSearchIndex[]>;
 }
 
 /**
@@ -15,11 +20,14 @@ export interface SnapshotFile extends FakeServerState {
  *   "CQSNAP2\n", then frames as the journal's ([length][CRC-32][payload]):
  *   - a head: the state without its versions, as JSON;
  *   - chunks of up to CHUNK_VERSIONS versions of one project, each
- *     [index length: uint32 LE][index: JSON][the resources' JSON texts, one after another].
+ *     [index length: uint32 LE][index: JSON][the resources' JSON texts, one after another];
+ *   - last, as many frames as the head's `searchIndexFrames` says, one per saved search index:
+ *     [about length: uint32 LE][about: JSON (project, type, writes covered)][the index: JSON].
  * The index names each version (type, id, versionId, lastUpdated, method) and the byte length of its
  * resource (-1 for a delete). Loading checks every checksum and parses the indexes only: a resource is
- * parsed from the file's bytes the first time something reads it. All text is ASCII (other characters
- * as \u escapes), so it decodes as one-byte strings.
+ * parsed from the file's bytes the first time something reads it, a search index the first time its
+ * type is searched. All text is ASCII (other characters as \u escapes), so it decodes as one-byte
+ * strings.
  */
 const MAGIC = Buffer.from('CQSNAP2\n', 'latin1');
 const CHUNK_VERSIONS = 2000;
@@ -38,11 +46,15 @@ interface ChunkIndex {
   versions: IndexEntry[];
 }
 
-type Head = Omit<SnapshotFile, 'engine'> & {
+type Head = Omit<SnapshotFile, 'engine' | 'searchIndexes'> & {
   engine: Omit<SnapshotFile['engine'], 'projects'> & {
     projects: (Omit<SnapshotFile['engine']['projects'][number], 'versions'> & { versions: number })[];
   };
+  searchIndexFrames?: number;
 };
+
+/** What a search index frame says of its index. */
+type IndexAbout = Omit<SavedSearchIndex, 'index'> & { projectId: string };
 
 /** On a loaded version: where its resource's text lies in the file's bytes. */
 const TEXT = Symbol('resource text');
@@ -77,8 +89,13 @@ export function isSnapshotFile(bytes: Buffer): boolean {
  * is taken as it is now), then one chunk of versions each time the next piece is asked for.
  */
 export function* snapshotPieces(state: SnapshotFile): Generator<Buffer, void, undefined> {
+  const { searchIndexes = {}, ...rest } = state;
+  const indexes = Object.entries(searchIndexes).flatMap(([projectId, saved]) =>
+    saved.map((index) => ({ projectId, saved: index }))
+  );
   const head: Head = {
-    ...state,
+    ...rest,
+    ...(indexes.length > 0 ? { searchIndexFrames: indexes.length } : {}),
     engine: {
       ...state.engine,
       projects: state.engine.projects.map(({ versions, ...project }) => ({
@@ -93,6 +110,16 @@ export function* snapshotPieces(state: SnapshotFile): Generator<Buffer, void, un
       yield chunk(project.id, project.versions.slice(from, from + CHUNK_VERSIONS));
     }
   }
+  for (const { projectId, saved } of indexes) yield indexFrame(projectId, saved);
+}
+
+function indexFrame(projectId: string, saved: SavedSearchIndex): Buffer {
+  const { resourceType, versions, lastId, lastVersionId } = saved;
+  const about = { projectId, resourceType, versions, lastId, lastVersionId } satisfies IndexAbout;
+  const aboutBytes = Buffer.from(asciiJson(about), 'latin1');
+  const length = Buffer.allocUnsafe(4);
+  length.writeUInt32LE(aboutBytes.length, 0);
+  return frameBytes(Buffer.concat([length, aboutBytes, Buffer.from(asciiJson(saved.index), 'latin1')]));
 }
 
 /** Writes the state to `path` (a new file) in one go; answers the bytes written. */
@@ -155,15 +182,17 @@ function chunk(projectId: string, versions: readonly VersionRecord[]): Buffer {
  */
 export function readSnapshotFile(bytes: Buffer): SnapshotFile {
   if (!isSnapshotFile(bytes)) throw new Error('Not a CareQueue snapshot');
-  let head: Head | undefined;
+  const frames = [...readFrames(bytes, MAGIC.length)];
+  const end = frames[frames.length - 1]?.end ?? MAGIC.length;
+  const headFrame = frames[0];
+  if (!headFrame || end !== bytes.length) throw new Error('The snapshot is damaged');
+  const { searchIndexFrames = 0, ...head } = JSON.parse(
+    bytes.toString('latin1', headFrame.start, headFrame.end)
+  ) as Head;
+  const chunksEnd = frames.length - searchIndexFrames;
+  if (chunksEnd < 1) throw new Error('The snapshot lacks its search indexes');
   const versionsOf = new Map<string, VersionRecord[]>();
-  let end = MAGIC.length;
-  for (const frame of readFrames(bytes, MAGIC.length)) {
-    end = frame.end;
-    if (!head) {
-      head = JSON.parse(bytes.toString('latin1', frame.start, frame.end)) as Head;
-      continue;
-    }
+  for (const frame of frames.slice(1, chunksEnd)) {
     const indexLength = bytes.readUInt32LE(frame.start);
     const indexEnd = frame.start + 4 + indexLength;
     const index = JSON.parse(bytes.toString('latin1', frame.start + 4, indexEnd)) as ChunkIndex;
@@ -176,13 +205,48 @@ export function readSnapshotFile(bytes: Buffer): SnapshotFile {
     }
     if (at !== frame.end) throw new Error('A snapshot chunk does not match its index');
   }
-  if (!head || end !== bytes.length) throw new Error('The snapshot is damaged');
+  const searchIndexes: Record<string, SavedSearchIndex[]> = {};
+  for (const frame of frames.slice(chunksEnd)) {
+    const aboutEnd = frame.start + 4 + bytes.readUInt32LE(frame.start);
+    const about = JSON.parse(bytes.toString('latin1', frame.start + 4, aboutEnd)) as IndexAbout;
+    (searchIndexes[about.projectId] ??= []).push(
+      new LazySearchIndex(about, { bytes, start: aboutEnd, end: frame.end })
+    );
+  }
   const projects = head.engine.projects.map(({ versions: count, ...project }) => {
     const versions = versionsOf.get(project.id) ?? [];
     if (versions.length !== count) throw new Error(`The snapshot lacks versions of project ${project.id}`);
     return { ...project, versions };
   });
-  return { ...head, engine: { ...head.engine, projects } } as SnapshotFile;
+  return { ...head, engine: { ...head.engine, projects }, searchIndexes } as SnapshotFile;
+}
+
+/**
+ * A saved search index whose index is parsed from the snapshot's bytes each time it is read (once or
+ * twice, when its type is first searched or saved again): the parsed index is not kept.
+ */
+class LazySearchIndex implements SavedSearchIndex {
+  readonly resourceType: string;
+  readonly versions: number;
+  readonly lastId: string;
+  readonly lastVersionId: string;
+
+  constructor(
+    about: IndexAbout,
+    private readonly span: TextSpan
+  ) {
+    ({
+      resourceType: this.resourceType,
+      versions: this.versions,
+      lastId: this.lastId,
+      lastVersionId: this.lastVersionId,
+    } = about);
+  }
+
+  get index(): SavedTypeIndex {
+    const { bytes, start, end } = this.span;
+    return JSON.parse(bytes.toString('latin1', start, end)) as SavedTypeIndex;
+  }
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { search, SearchError } from '@/fhir/search';
 import { badRequest } from '../outcome';
-import type { ProjectSearchEngine, SearchableStore, SearchResult, Visibility } from '../types';
+import type {
+  ProjectSearchEngine,
+  SavedIndexLookup,
+  SearchableStore,
+  SearchResult,
+  Visibility,
+} from '../types';
 import { getSearchRegistry } from './definitions';
 import { IndexedSource } from './hot-index';
 import { resourceMatcher, visibleSource } from './visibility';
@@ -43,5 +49,7 @@ export function createProjectSearchEngine(
       source.noteWrite(resourceType, id, after);
     },
     indexBuildMs: () => source.buildMs,
+    exportIndex: (resourceType: string, build?: boolean) => source.exportIndex(resourceType, build),
+    useSavedIndexes: (lookup: SavedIndexLookup) => source.useSavedIndexes(lookup),
   };
 }

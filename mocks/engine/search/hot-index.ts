@@ -8,7 +8,7 @@ import {
   type SearchSource,
   type SearchValue,
 } from '@/fhir/search';
-import type { SearchableStore } from '../types';
+import type { SavedIndexLookup, SavedTypeIndex, SearchableStore } from '../types';
 import { ValueCache } from './value-cache';
 
 /** Parameters whose values are extracted when a type is first searched, and indexed by key when keyed. */
@@ -46,6 +46,7 @@ interface TypeIndex {
 export class IndexedSource implements SearchSource {
   private readonly cache = new ValueCache();
   private readonly types = new Map<string, TypeIndex>();
+  private savedIndexes: SavedIndexLookup | undefined;
   /** Milliseconds spent building type indexes, for diagnostics. */
   buildMs = 0;
 
@@ -104,6 +105,32 @@ export class IndexedSource implements SearchSource {
     else index.order.delete(id);
   }
 
+  /** Persistence hook: where a type's index is first looked for before it is built from the store. */
+  useSavedIndexes(lookup: SavedIndexLookup): void {
+    this.savedIndexes = lookup;
+  }
+
+  /**
+   * Persistence hook: the index of a type with hot parameters, to save beside a snapshot of the store
+   * as it is now; undefined when the type has none built or saved and `build` is not asked for.
+   */
+  exportIndex(resourceType: string, build = false): SavedTypeIndex | undefined {
+    if (!HOT_PARAMETERS[resourceType]) return undefined;
+    if (!build && !this.types.has(resourceType) && !this.savedIndexes?.(resourceType)) return undefined;
+    const index = this.ensure(resourceType);
+    const ids = [...index.order.keys()];
+    const position = new Map(ids.map((id, at) => [id, at]));
+    const byValue: SavedTypeIndex['byValue'] = {};
+    for (const [paramKey, byKey] of index.byValue) {
+      const entries: [string, number[]][] = [];
+      for (const [valueKey, idSet] of byKey) {
+        if (idSet.size > 0) entries.push([valueKey, [...idSet].map((id) => position.get(id) ?? -1)]);
+      }
+      byValue[paramKey] = entries;
+    }
+    return { params: index.hot.map((p) => p.key), ids, byValue };
+  }
+
   private ensure(resourceType: string): TypeIndex {
     let index = this.types.get(resourceType);
     if (index) return index;
@@ -112,11 +139,44 @@ export class IndexedSource implements SearchSource {
       const p = this.registry.getParam(resourceType, code);
       return p ? [p] : [];
     });
-    index = { order: new Map(), next: 0, byValue: new Map(), postings: new Map(), hot };
-    for (const p of hot) if (isKeyed(p.type)) index.byValue.set(p.key, new Map());
-    this.types.set(resourceType, index);
-    for (const r of this.store.resourcesOfType(resourceType)) this.add(index, r);
+    index = this.fromSaved(resourceType, hot);
+    if (!index) {
+      index = emptyIndex(hot);
+      this.types.set(resourceType, index);
+      for (const r of this.store.resourcesOfType(resourceType)) this.add(index, r);
+    }
     this.buildMs += performance.now() - started;
+    return index;
+  }
+
+  /**
+   * Takes in a saved index when it is for the same hot parameters and consistent, then indexes again
+   * the resources written since it was saved; undefined (build instead) otherwise.
+   */
+  private fromSaved(resourceType: string, hot: SearchParamDef[]): TypeIndex | undefined {
+    const found = this.savedIndexes?.(resourceType);
+    if (!found) return undefined;
+    const { index: saved, changedIds } = found;
+    if (saved.params.join('\n') !== hot.map((p) => p.key).join('\n')) return undefined;
+    const index = emptyIndex(hot);
+    for (const id of saved.ids) index.order.set(id, index.next++);
+    if (index.order.size !== saved.ids.length) return undefined;
+    const postings = saved.ids.map((): [string, string][] => []);
+    for (const [paramKey, byKey] of index.byValue) {
+      for (const [valueKey, positions] of saved.byValue[paramKey] ?? []) {
+        const ids = new Set<string>();
+        for (const at of positions) {
+          const id = saved.ids[at];
+          if (id === undefined) return undefined;
+          ids.add(id);
+          postings[at]?.push([paramKey, valueKey]);
+        }
+        byKey.set(valueKey, ids);
+      }
+    }
+    saved.ids.forEach((id, at) => index.postings.set(id, postings[at] ?? []));
+    this.types.set(resourceType, index);
+    for (const id of changedIds) this.noteWrite(resourceType, id, this.store.get(resourceType, id));
     return index;
   }
 
@@ -137,4 +197,10 @@ export class IndexedSource implements SearchSource {
     }
     index.postings.set(id, postings);
   }
+}
+
+function emptyIndex(hot: SearchParamDef[]): TypeIndex {
+  const index: TypeIndex = { order: new Map(), next: 0, byValue: new Map(), postings: new Map(), hot };
+  for (const p of hot) if (isKeyed(p.type)) index.byValue.set(p.key, new Map());
+  return index;
 }
