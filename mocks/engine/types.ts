@@ -89,4 +89,3 @@ export interface SavedTypeIndex {
 export type SavedIndexLookup = (
   resourceType: string
 ) => { index: SavedTypeIndex; changedIds: Iterable<string> } | undefined;
-
