@@ -112,14 +112,25 @@ describe('search indexes saved with the snapshot', () => {
     await stop(live);
     const saved = readDataFile(dataFile).state.searchIndexes?.[MAIN_PROJECT_ID] ?? [];
     expect(saved.map((index) => index.resourceType).sort()).toEqual(['Communication', 'Patient', 'Task']);
+    const withoutIndexes = copyWithoutIndexes(dataFile, 'without');
 
     // The writes above are in the journal, after the indexes saved with the seed's snapshot.
     const withIndexes = await start(dataFile);
     const first = await signInByApi(withIndexes.url, 'doctor@example.com');
     expect(await answers(first, patient)).toEqual(expected);
+    // A task that was in the saved index, given to the doctor after the restart, is found as theirs.
+    const owner = encodeURIComponent(first.profile);
+    const others = await json<Bundle<Task>>(first, `fhir/R4/Task?status=ready&owner:not=${owner}&_count=1`);
+    const moved = others.entry?.[0]?.resource as Task;
+    await json(first, `fhir/R4/Task/${moved.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ ...moved, owner: { reference: first.profile } }),
+    });
+    const mine = await json<Bundle<Task>>(first, `fhir/R4/Task?owner=${owner}&status=ready&_count=500`);
+    expect(mine.entry?.map((e) => e.resource?.id)).toContain(moved.id);
     await stop(withIndexes);
 
-    const without = await start(copyWithoutIndexes(dataFile, 'without'));
+    const without = await start(withoutIndexes);
     const second = await signInByApi(without.url, 'doctor@example.com');
     expect(await answers(second, patient)).toEqual(expected);
   });

@@ -36,6 +36,8 @@ interface TypeIndex {
   byValue: Map<string, Map<string, Set<string>>>;
   /** id → the [param key, value key] pairs it is indexed under. */
   postings: Map<string, [string, string][]>;
+  /** Taken from a saved index: an id without postings has them found in byValue when first needed. */
+  postingsUnknown?: boolean;
   hot: SearchParamDef[];
 }
 
@@ -97,7 +99,8 @@ export class IndexedSource implements SearchSource {
     this.cache.forget(resourceType, id);
     const index = this.types.get(resourceType);
     if (!index) return;
-    for (const [paramKey, valueKey] of index.postings.get(id) ?? []) {
+    const postings = index.postings.get(id) ?? (index.postingsUnknown ? postingsIn(index, id) : []);
+    for (const [paramKey, valueKey] of postings) {
       index.byValue.get(paramKey)?.get(valueKey)?.delete(id);
     }
     index.postings.delete(id);
@@ -159,9 +162,12 @@ export class IndexedSource implements SearchSource {
     const { index: saved, changedIds } = found;
     if (saved.params.join('\n') !== hot.map((p) => p.key).join('\n')) return undefined;
     const index = emptyIndex(hot);
+    index.postingsUnknown = true;
     for (const id of saved.ids) index.order.set(id, index.next++);
     if (index.order.size !== saved.ids.length) return undefined;
-    const postings = saved.ids.map((): [string, string][] => []);
+    // The postings of the ids written since are gathered on the way, for indexing them again below.
+    const changed = new Set(changedIds);
+    for (const id of changed) index.postings.set(id, []);
     for (const [paramKey, byKey] of index.byValue) {
       for (const [valueKey, positions] of saved.byValue[paramKey] ?? []) {
         const ids = new Set<string>();
@@ -169,14 +175,13 @@ export class IndexedSource implements SearchSource {
           const id = saved.ids[at];
           if (id === undefined) return undefined;
           ids.add(id);
-          postings[at]?.push([paramKey, valueKey]);
+          if (changed.has(id)) index.postings.get(id)?.push([paramKey, valueKey]);
         }
         byKey.set(valueKey, ids);
       }
     }
-    saved.ids.forEach((id, at) => index.postings.set(id, postings[at] ?? []));
     this.types.set(resourceType, index);
-    for (const id of changedIds) this.noteWrite(resourceType, id, this.store.get(resourceType, id));
+    for (const id of changed) this.noteWrite(resourceType, id, this.store.get(resourceType, id));
     return index;
   }
 
@@ -197,6 +202,15 @@ export class IndexedSource implements SearchSource {
     }
     index.postings.set(id, postings);
   }
+}
+
+/** The [param key, value key] pairs an id is indexed under, found by looking through every value. */
+function postingsIn(index: TypeIndex, id: string): [string, string][] {
+  const postings: [string, string][] = [];
+  for (const [paramKey, byKey] of index.byValue) {
+    for (const [valueKey, ids] of byKey) if (ids.has(id)) postings.push([paramKey, valueKey]);
+  }
+  return postings;
 }
 
 function emptyIndex(hot: SearchParamDef[]): TypeIndex {
