@@ -100,16 +100,21 @@ function copyWithoutIndexes(dataFile: string, name: string): string {
   return copy;
 }
 
+/** On a running host: the tasks changed, then the hot searches' answers; the host is stopped. */
+async function changeAndAnswer(host: HttpHost): Promise<{ patient: Patient; expected: unknown }> {
+  const session = await signInByApi(host.url, 'doctor@example.com');
+  const page = await json<Bundle<Patient>>(session, 'fhir/R4/Patient?_count=1');
+  const patient = page.entry?.[0]?.resource as Patient;
+  await changeTasks(session, patient);
+  const expected = await answers(session, patient);
+  await stop(host);
+  return { patient, expected };
+}
+
 describe('search indexes saved with the snapshot', () => {
   it('answer every hot search after a restart as indexes built from the resources do', async () => {
     const dataFile = join(dir, 'live', 'data.json');
-    const live = await start(dataFile);
-    const session = await signInByApi(live.url, 'doctor@example.com');
-    const patient = (await json<Bundle<Patient>>(session, 'fhir/R4/Patient?_count=1')).entry?.[0]
-      ?.resource as Patient;
-    await changeTasks(session, patient);
-    const expected = await answers(session, patient);
-    await stop(live);
+    const { patient, expected } = await changeAndAnswer(await start(dataFile));
     const saved = readDataFile(dataFile).state.searchIndexes?.[MAIN_PROJECT_ID] ?? [];
     expect(saved.map((index) => index.resourceType).sort()).toEqual(['Communication', 'Patient', 'Task']);
     const withoutIndexes = copyWithoutIndexes(dataFile, 'without');
@@ -144,12 +149,7 @@ describe('search indexes saved with the snapshot', () => {
       )?.versions;
     const seeded = taskWrites() ?? 0;
     expect(seeded).toBeGreaterThan(0);
-    const session = await signInByApi(live.url, 'doctor@example.com');
-    const patient = (await json<Bundle<Patient>>(session, 'fhir/R4/Patient?_count=1')).entry?.[0]
-      ?.resource as Patient;
-    await changeTasks(session, patient);
-    const expected = await answers(session, patient);
-    await stop(live);
+    const { patient, expected } = await changeAndAnswer(live);
     // The compactions after the writes saved the Task index as it was then, not the seed's.
     expect(taskWrites()).toBeGreaterThan(seeded);
     expect(readdirSync(join(dir, 'live')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
