@@ -100,12 +100,19 @@ function copyWithoutIndexes(dataFile: string, name: string): string {
   return copy;
 }
 
-/** On a running host: the tasks changed, then the hot searches' answers; the host is stopped. */
-async function changeAndAnswer(host: HttpHost): Promise<{ patient: Patient; expected: unknown }> {
+/**
+ * On a running host: the tasks changed, then (after `settle`) the hot searches' answers; the host is
+ * stopped.
+ */
+async function changeAndAnswer(
+  host: HttpHost,
+  settle?: (session: ApiSession) => Promise<void>
+): Promise<{ patient: Patient; expected: unknown }> {
   const session = await signInByApi(host.url, 'doctor@example.com');
   const page = await json<Bundle<Patient>>(session, 'fhir/R4/Patient?_count=1');
   const patient = page.entry?.[0]?.resource as Patient;
   await changeTasks(session, patient);
+  await settle?.(session);
   const expected = await answers(session, patient);
   await stop(host);
   return { patient, expected };
@@ -149,9 +156,23 @@ describe('search indexes saved with the snapshot', () => {
       )?.versions;
     const seeded = taskWrites() ?? 0;
     expect(seeded).toBeGreaterThan(0);
-    const { patient, expected } = await changeAndAnswer(live);
+    // Each write starts a compaction when none is running: write until one started after the task
+    // writes is in place.
+    const { patient, expected } = await changeAndAnswer(live, async (session) => {
+      for (let round = 0; round < 50 && (taskWrites() ?? 0) <= seeded; round++) {
+        await json(session, 'fhir/R4/Patient', {
+          method: 'POST',
+          body: JSON.stringify({ resourceType: 'Patient', name: [{ family: `Settle${round}` }] }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
     // The compactions after the writes saved the Task index as it was then, not the seed's.
     expect(taskWrites()).toBeGreaterThan(seeded);
+    // The index covers exactly the Task writes the snapshot holds: both were taken at one instant.
+    const { state } = readDataFile(dataFile);
+    const main = state.engine.projects.find((project) => project.id === MAIN_PROJECT_ID);
+    expect(main?.versions.filter((version) => version.resourceType === 'Task').length).toBe(taskWrites());
     expect(readdirSync(join(dir, 'live')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
     const restarted = await start(dataFile);
