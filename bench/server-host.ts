@@ -131,7 +131,10 @@ export async function timedWrites(
   return latencies;
 }
 
-/** Writes a data file (snapshot) of the demo seed plus 70,000 tasks and 5,000 patients; its resource count. */
+/**
+ * Writes a data file (snapshot, with its search indexes, as a fresh seed is saved) of the demo seed
+ * plus 70,000 tasks and 5,000 patients; its resource count.
+ */
 export async function writeLargeDataFile(dataFile: string): Promise<number> {
   const now = new Date();
   const seed = buildSeed({ now });
