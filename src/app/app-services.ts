@@ -18,7 +18,7 @@ export interface ReplicaServices {
   service: SyncServiceApi;
   /** Where the page's session lives (shared with the service). */
   storage: KeyValueStorage;
-  changes?: ReplicaChanges;
+  changes: ReplicaChanges;
   /** Schema changes made by other tabs (IndexedDB only). */
   lifecycle?: LifecycleSource;
   syncConfig: SyncServiceConfig;

@@ -5,7 +5,7 @@ import { PendingOverlay } from './replica/pending-overlay';
 import type { ReplicaReader } from './replica/reader';
 import { ServiceStatusStore } from './sync/status-store';
 
-/** Announces that the replica changed, for replicas that live queries cannot observe (memory). */
+/** Announces that the replica changed (a commit of this tab, another tab or a worker). */
 export type ReplicaChanges = (listener: () => void) => () => void;
 
 export interface ReplicaContextValue {
@@ -15,8 +15,8 @@ export interface ReplicaContextValue {
   statusStore: ServiceStatusStore;
   /** The changes drawn before the replica holds them (see useCommands().applyChange). */
   overlay: PendingOverlay;
-  /** Set for the in-memory replica; live queries observe IndexedDB themselves. */
-  changes?: ReplicaChanges;
+  /** Every committed change of the replica, announced: the screens read again on it. */
+  changes: ReplicaChanges;
 }
 
 const ReplicaContext = createContext<ReplicaContextValue | null>(null);
@@ -27,7 +27,7 @@ export interface ReplicaProviderProps {
   /** The page's client: its session says when to start syncing. */
   client: ApiClient;
   config: SyncServiceConfig;
-  changes?: ReplicaChanges;
+  changes: ReplicaChanges;
   children: ReactNode;
 }
 

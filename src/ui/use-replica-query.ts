@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type DependencyList } from 'react';
 import type { ReplicaReader } from './replica/reader';
 import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
@@ -8,18 +7,17 @@ import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
  * another, by the sync worker or the service worker; undefined while the first answer for these
  * `deps` is on its way. `deps` are the values `read` depends on, as for useEffect.
  *
- * With `changes` (the app's replicas announce every committed change) a read runs again after any
- * change of the tables the screens show, so an open list follows every pull, whatever index its
- * search read. Without it, a Dexie live query re-runs it when the ranges it read change.
+ * The replica announces every committed change (`changes`), so a read runs again after any change
+ * of the tables the screens show and an open list follows every pull, whatever index its search
+ * read. No Dexie live query runs beside it: each one merges every mutated key of every commit into
+ * its own set until it next re-reads, which during a first load costs the page more than the reads.
  */
 export function useReplicaQuery<T>(
   read: (reader: ReplicaReader) => Promise<T>,
   deps: DependencyList
 ): T | undefined {
   const { reader, changes } = useReplicaContext();
-  const live = useLiveQuery(() => (changes ? undefined : read(reader)), [reader, changes, ...deps]);
-  const announced = useAnnouncedQuery(changes, () => read(reader), [reader, ...deps]);
-  return changes ? announced : live;
+  return useAnnouncedQuery(changes, () => read(reader), [reader, ...deps]);
 }
 
 const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
@@ -28,16 +26,15 @@ const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
 /**
  * Runs the read, and again whenever the replica announces a change: at most one read at a time, and
  * one more after it when changes came in meanwhile, so a burst of commits costs two reads, not one
- * each. Does nothing when `changes` is unset.
+ * each.
  */
 function useAnnouncedQuery<T>(
-  changes: ReplicaChanges | undefined,
+  changes: ReplicaChanges,
   read: () => Promise<T>,
   deps: DependencyList
 ): T | undefined {
   const [value, setValue] = useState<{ value: T; deps: DependencyList } | undefined>(undefined);
   useEffect(() => {
-    if (!changes) return undefined;
     let current = true;
     let running = false;
     let again = false;

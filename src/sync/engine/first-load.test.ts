@@ -15,9 +15,10 @@ function batchRequests(body: string): string[] {
 }
 
 describe('first load', () => {
-  it('draws the first queue rows after one round trip and loads the rest in a few batches', async () => {
+  it('draws the landing list after one round trip, sent beside the capabilities, and loads the rest in a few batches', async () => {
     const requestsBeforeRows: number[] = [];
     const definitionsAtFirstRows: string[][] = [];
+    const tasksAtFirstRows: string[][] = [];
     const statuses: SyncStatus[] = [];
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, {
       allTasksCap: 50,
@@ -25,37 +26,69 @@ describe('first load', () => {
         if (!keys.some((key) => key.startsWith('Task/'))) return;
         requestsBeforeRows.push(doctor.faults.sent.length - before);
         void doctor.replica
-          .transaction((tx) => readSearchParameters(tx))
-          .then((definitions) => definitionsAtFirstRows.push(definitions?.bases ?? []));
+          .transaction(async (tx) => {
+            definitionsAtFirstRows.push((await readSearchParameters(tx))?.bases ?? []);
+            tasksAtFirstRows.push(await tx.keysOfType('Task'));
+          })
+          .catch(() => undefined);
       },
     });
     doctor.engine.onStatus((status) => statuses.push(status));
+    const landing = await doctor.server.search(
+      'Task',
+      { 'status:not': 'completed', _sort: '-priority-order,due-date', _count: 20 },
+      { noCache: true }
+    );
     const before = doctor.faults.sent.length;
     await doctor.engine.syncNow();
     const sent = doctor.faults.sent.slice(before);
 
-    // Independent reads travel together: first the ones that need nothing, then the ones that need the roles.
-    const [opening, second] = sent;
-    expect(opening?.method).toBe('POST');
-    expect(batchRequests(opening?.body ?? '')).toEqual([
-      'GET metadata',
+    // Two requests leave at once, neither waiting for the other: the CapabilityStatement, and one
+    // batch of every read that needs nothing else, the first page of My Tasks and of the landing list
+    // (All Tasks, Active, by priority) among them.
+    const opening = sent.slice(0, 2);
+    expect(opening.map((request) => request.answeredBefore)).toEqual([
+      sent[0]?.answeredBefore,
+      sent[0]?.answeredBefore,
+    ]);
+    expect(opening.find((request) => request.method === 'GET')?.url).toMatch(/\/fhir\/R4\/metadata$/);
+    const openingBatch = opening.find((request) => request.method === 'POST');
+    expect(batchRequests(openingBatch?.body ?? '')).toEqual([
       `GET Practitioner/${ALICE_SMITH_ID}`,
       expect.stringMatching(/^GET PractitionerRole\?practitioner=Practitioner%2F/),
       expect.stringMatching(/^GET ValueSet\?/),
       expect.stringMatching(/^GET SearchParameter\?base=Resource%2CDomainResource%2CTask/),
-      expect.stringMatching(/^GET Task\?owner=Practitioner%2F.*status%3Anot=completed/),
-      expect.stringMatching(/^GET Task\?_sort=-_lastUpdated/),
+      expect.stringMatching(
+        /^GET Task\?status%3Anot=completed&owner=Practitioner%2F.*&_sort=-priority-order%2Cdue-date&_count=20&/
+      ),
+      expect.stringMatching(/^GET Task\?status%3Anot=completed&_sort=-priority-order%2Cdue-date&_count=20&/),
     ]);
-    const secondRequests = batchRequests(second?.body ?? '');
-    expect(secondRequests.length).toBeGreaterThan(0);
-    expect(secondRequests.every((request) => request.startsWith('GET Task?'))).toBe(true);
-    // The rows were in the replica (and reported) after the first answer, before the second request,
-    // with the search parameters the lists search them by.
-    expect(requestsBeforeRows[0]).toBe(1);
+    // The rows were in the replica (and reported) after those answers, before the next request, with
+    // the search parameters the lists search them by: the landing list's first page as the server has it.
+    expect(requestsBeforeRows[0]).toBe(2);
+    await expect.poll(() => tasksAtFirstRows.length).toBeGreaterThan(0);
     expect(definitionsAtFirstRows[0]).toContain('Task');
-    // Then only what the tasks point at, in one more batch.
-    expect(sent.length).toBeLessThanOrEqual(3);
-    expect(sent.every((request) => request.method === 'POST')).toBe(true);
+    const landingKeys = (landing.entry ?? []).map((entry) => `Task/${entry.resource?.id ?? ''}`);
+    expect(landingKeys).toHaveLength(20);
+    expect(tasksAtFirstRows[0]).toEqual(expect.arrayContaining(landingKeys));
+
+    // Then every queue of the user (her roles and states now known) in one batch, and what the tasks
+    // point at in one more; nothing else.
+    const [queues, ...later] = sent.slice(2);
+    const queueRequests = batchRequests(queues?.body ?? '');
+    expect(queueRequests).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^GET Task\?owner=Practitioner%2F/),
+        expect.stringMatching(/^GET Task\?owner%3Amissing=true&status%3Anot=completed&performer=/),
+        expect.stringMatching(
+          /^GET Task\?owner%3Amissing=true&status%3Anot=completed&patient.address-state=/
+        ),
+        expect.stringMatching(/^GET Task\?_sort=-_lastUpdated/),
+      ])
+    );
+    expect(queueRequests.every((request) => request.startsWith('GET Task?'))).toBe(true);
+    expect(later.length).toBeLessThanOrEqual(1);
+    expect([queues, ...later].every((request) => request?.method === 'POST')).toBe(true);
 
     const loading = statuses.flatMap((status) => (status.loading ? [status.loading] : []));
     expect(loading[0]?.rows).toBeGreaterThan(0);

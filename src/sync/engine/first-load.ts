@@ -1,15 +1,10 @@
-import type {
-  Bundle,
-  CapabilityStatement,
-  PractitionerRole,
-  Resource,
-  SearchParameter,
-} from '@medplum/fhirtypes';
+import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
 import { bundleResources, withQuery } from '../fhir/fhir-client';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { nowIso, type SyncContext } from './context';
-import { acceptServerVersion } from './record';
+import { classify } from './conflict-rules';
+import { acceptServerVersion, keysWithLocalChanges } from './record';
 import { Newest } from './newest';
 import {
   allOf,
@@ -23,11 +18,9 @@ import {
   required,
   type Batch,
 } from './pull-shared';
-import { taskQueries, userScope, type TaskQuery } from './scope';
+import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
 import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
-/** Tasks in the first page of each opening queue: what the list shows first, stored at once. */
-const OPENING_PAGE = 100;
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
 
@@ -38,34 +31,33 @@ export interface LoadProgress {
 }
 
 /**
- * The first load, in as few round trips as it can: one batch Bundle for what does not depend on
- * anything (capabilities, profile, roles, value sets, the core types' search parameters, and the
- * first page of My Tasks and All Tasks), stored at once so the list draws from it; then one for the
- * role and state queues, the later pages of every queue side by side, and one for what the tasks
- * point at (with the search parameters of their types). The sync cursors are written last, so a load cut short starts again (storing is idempotent).
+ * The first load, in as few round trips as it can. First, side by side: the CapabilityStatement,
+ * and one batch Bundle for what does not depend on anything (profile, roles, value sets, the core
+ * types' search parameters, and the first screen of My Tasks and of All Tasks), stored at once so
+ * the list draws from it. Then one batch for every queue of the user (her roles and states known
+ * now), their later pages side by side, and one batch for what the tasks point at (with the search
+ * parameters of their types). The sync cursors are written last, so a load cut short starts again
+ * (storing is idempotent).
  */
 export async function fullLoad(context: SyncContext): Promise<void> {
   const reference = context.profile.reference ?? '';
   const [profileType = '', profileId = ''] = reference.split('/');
   const count = context.pageSize;
-  const openingQueues = taskQueries(context, userScope(undefined, [])).map(
-    (query) => new QueueLoad(query, OPENING_PAGE)
-  );
+  const screens = openingScreens(context).map((query) => new QueueLoad(query));
   // The search parameters of the core types come first too: the lists search the replica with them.
   const guessedBases = [...COMMON_SEARCH_BASES, ...CORE_TYPES];
+  // The CapabilityStatement (every type's interactions, the largest answer by far) decides only the
+  // cursors' mode, written last: it travels beside the first batch, so the first rows do not wait
+  // for it to be sent and read.
+  const historyTypesRead = settled(context.fhir.capabilities().then(historyTypesOf, unlessFatal));
   const first = await readTogether(context, [
-    'metadata',
     `${profileType}/${profileId}`,
     withQuery('PractitionerRole', { practitioner: reference, _count: count }),
     withQuery('ValueSet', { _count: count }),
     withQuery('SearchParameter', searchParameterQuery(guessedBases)),
-    ...openingQueues.map((queue) => queue.url),
+    ...screens.map((screen) => screen.url),
   ]);
-  const [statement, profile, rolesPage, valueSetsPage, parametersPage, ...queuePages] = first;
-  const historyTypes = historyTypesOf(
-    statement instanceof Error ? undefined : (statement as CapabilityStatement)
-  );
-  await context.replica.transaction((tx) => tx.putMeta(META_CAPABILITIES, historyTypes));
+  const [profile, rolesPage, valueSetsPage, parametersPage, ...screenPages] = first;
   // The value sets come with the first rows: a create made offline as soon as the list shows needs
   // them. Pages beyond the first (a server with very many) arrive with the rest of the load.
   const valueSetsFirst = required<Bundle>(valueSetsPage);
@@ -76,7 +68,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const newest = new Newest();
   const batch: Batch = new Map();
   collect(batch, [required(profile), ...roles, ...bundleResources(valueSetsFirst)], newest);
-  openingQueues.forEach((queue, index) => collect(batch, queue.take(required(queuePages[index])), newest));
+  screens.forEach((screen, index) => collect(batch, screen.take(required(screenPages[index])), newest));
 
   const stored = new Map<string, Resource>();
   await storeLoaded(context, batch, stored, async (tx) => {
@@ -90,26 +82,20 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       loadedAt: nowIso(context),
     });
   });
-  const progress = (done = false): void => context.progress?.(loadProgress(batch, allQueues, done));
-  const laterQueues = taskQueries(context, scope)
-    .filter((query) => !openingQueues.some((queue) => queue.query.name === query.name))
-    .map((query) => new QueueLoad(query));
-  const allQueues = [...openingQueues, ...laterQueues];
+  const queues = taskQueries(context, scope).map((query) => new QueueLoad(query));
+  const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
   progress();
 
-  const second =
-    laterQueues.length > 0
-      ? await readTogether(
-          context,
-          laterQueues.map((queue) => queue.url)
-        )
-      : [];
-  laterQueues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
+  const second = await readTogether(
+    context,
+    queues.map((queue) => queue.url)
+  );
+  queues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
   await storeLoaded(context, batch, stored);
   progress();
 
   await Promise.all(
-    allQueues.map(async (queue) => {
+    queues.map(async (queue) => {
       for await (const page of queue.rest(context)) collect(batch, page, newest);
     })
   );
@@ -126,14 +112,18 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   collect(batch, await laterValueSets, newest);
   const types = new Set([...CORE_TYPES, ...newest.types()]);
   const searchBases = [...new Set([...guessedBases, ...unguessed, ...types])];
+  const historyTypes = await historyTypesRead();
+  const strays = screenStrays(screens, queues);
   context.reached();
   await storeLoaded(context, batch, stored, async (tx) => {
+    await removeUnchanged(context, tx, strays);
     await writeSearchParameters(tx, searchParameters.filter(isSearchParameter), {
       fetchedAt: nowIso(context),
       bases: searchBases,
     });
     // A full load is as good as a reconcile: nothing it did not find is held.
     await tx.putMeta(META_LAST_RECONCILE, context.clock.now());
+    await tx.putMeta(META_CAPABILITIES, historyTypes);
     const followed = newest.types().filter((type) => !CORE_TYPES.includes(type));
     await tx.putMeta(META_FOLLOWED_TYPES, followed);
     for (const type of types) {
@@ -144,22 +134,38 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   progress(true);
 }
 
+/**
+ * Tasks an opening screen brought that no queue of the user found: All Tasks keeps only the most
+ * recently updated tasks up to its cap, and a screen sorted by priority can reach older ones.
+ */
+function screenStrays(screens: QueueLoad[], queues: QueueLoad[]): string[] {
+  const found = new Set(queues.flatMap((queue) => [...queue.tasks]));
+  return [...new Set(screens.flatMap((screen) => [...screen.tasks]))].filter((key) => !found.has(key));
+}
+
+/** Removes stored resources, except those with changes made here or an open conflict. */
+async function removeUnchanged(context: SyncContext, tx: ReplicaTransaction, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const changed = await keysWithLocalChanges(tx);
+  for (const key of keys) {
+    if (changed.has(key)) continue;
+    await tx.removeResource(key);
+    context.touched.add(key);
+  }
+}
+
 /** One task query of a first load: its matches so far against its cap, and where its next page is. */
 class QueueLoad {
   private matches = 0;
   private next: string | undefined;
   total = 0;
+  /** The keys of the tasks it matched. */
+  readonly tasks = new Set<string>();
 
-  /** `firstCount`: a smaller first page, so the first answer is quick to send and to store. */
-  constructor(
-    readonly query: TaskQuery,
-    private readonly firstCount?: number
-  ) {}
+  constructor(readonly query: TaskQuery) {}
 
   get url(): string {
-    const count = Number(this.query.params._count);
-    if (!this.firstCount || !(count > this.firstCount)) return withQuery('Task', this.query.params);
-    return withQuery('Task', { ...this.query.params, _count: this.firstCount });
+    return withQuery('Task', this.query.params);
   }
 
   /** The resources of a page, matches beyond the cap left out. */
@@ -171,12 +177,14 @@ class QueueLoad {
       if (!entry.resource) continue;
       const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
       if (isMatch && max !== undefined && this.matches >= max) continue;
-      if (isMatch) this.matches++;
+      if (isMatch) {
+        this.matches++;
+        this.tasks.add(keyOf(entry.resource));
+      }
       page.push(entry.resource);
     }
     const full = max !== undefined && this.matches >= max;
-    const next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
-    this.next = next && this.firstCount ? withFullPages(next, this.query.params._count) : next;
+    this.next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
     return page;
   }
 
@@ -187,13 +195,6 @@ class QueueLoad {
       yield this.take(bundle);
     }
   }
-}
-
-/** A next link after a short first page, asking for full pages from there on. */
-function withFullPages(next: string, count: unknown): string {
-  const url = new URL(next);
-  if (count !== undefined) url.searchParams.set('_count', String(count));
-  return url.toString();
 }
 
 function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {
@@ -232,6 +233,29 @@ async function storeLoaded(
     for (const resource of chunk) stored.set(keyOf(resource), resource);
     context.flushTouched?.();
   }
+}
+
+/**
+ * A server without a readable CapabilityStatement is taken to offer no type history (deltas then
+ * come by _lastUpdated searches); an unreachable server or a refused session fails the load.
+ */
+function unlessFatal(error: unknown): string[] {
+  const outcome = classify(error);
+  if (outcome === 'transient' || outcome === 'unauthenticated') throw error;
+  return [];
+}
+
+/** A read awaited later: its failure is held until then instead of going unhandled meanwhile. */
+function settled<T>(read: Promise<T>): () => Promise<T> {
+  const outcome = read.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error })
+  );
+  return async () => {
+    const result = await outcome;
+    if ('error' in result) throw result.error;
+    return result.value;
+  };
 }
 
 function isSearchParameter(resource: Resource): resource is SearchParameter {

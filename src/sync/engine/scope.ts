@@ -1,5 +1,12 @@
 import type { PractitionerRole, Resource, Task } from '@medplum/fhirtypes';
-import { licensedStates, queueFilters, roleCodings, taskQueues, type TaskQueue } from '@/fhir/task-queues';
+import {
+  licensedStates,
+  queueFilters,
+  roleCodings,
+  TASK_QUEUE_SORT,
+  taskQueues,
+  type TaskQueue,
+} from '@/fhir/task-queues';
 import type { SyncContext } from './context';
 
 /** The queues of the signed-in user: her role codes and the states she is licensed in. */
@@ -54,6 +61,29 @@ export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[]
     return {
       name: queueName(queue),
       params: { ...Object.fromEntries(queueFilters(queue)), _count: context.pageSize, ...INCLUDES },
+    };
+  });
+}
+
+/** Rows of a task list's first page. */
+export const LIST_PAGE_ROWS = 20;
+
+/**
+ * The first page of each queue every user has, exactly as its list asks for it: My Tasks, and All
+ * Tasks' Active tab (where a sign-in lands), highest priority first. They need no roles, so they
+ * travel with the first request of a load, and the rows they bring are the ones the list shows first.
+ */
+export function openingScreens(context: SyncContext): TaskQuery[] {
+  const queues = taskQueues({ owner: context.profile.reference ?? '', roles: [], states: [] });
+  return queues.map((queue): TaskQuery => {
+    const filters: Record<string, string> = {
+      'status:not': 'completed',
+      ...Object.fromEntries(queueFilters(queue)),
+    };
+    return {
+      name: `${queue.kind} screen`,
+      params: { ...filters, _sort: TASK_QUEUE_SORT, _count: LIST_PAGE_ROWS, ...INCLUDES },
+      max: LIST_PAGE_ROWS,
     };
   });
 }

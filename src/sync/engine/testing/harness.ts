@@ -40,7 +40,9 @@ interface Rule {
 
 /** A fetch in front of the real one that injects scripted faults and records what was sent. */
 export class ScriptedFaults {
-  readonly sent: { method: string; url: string; body: string }[] = [];
+  /** Each request as sent, with how many answers the client had received by then. */
+  readonly sent: { method: string; url: string; body: string; answeredBefore: number }[] = [];
+  private answered = 0;
   private readonly rules: Rule[] = [];
   /** Called after the server answered and before the client sees it. */
   onAnswered?: (method: string, url: string) => Promise<void> | void;
@@ -62,7 +64,8 @@ export class ScriptedFaults {
 
   readonly fetch: FetchLike = async (url, init = {}) => {
     const method = init.method ?? 'GET';
-    this.sent.push({ method, url, body: typeof init.body === 'string' ? init.body : '' });
+    const body = typeof init.body === 'string' ? init.body : '';
+    this.sent.push({ method, url, body, answeredBefore: this.answered });
     const rule = this.rules.find((r) => r.times > 0 && r.method === method && r.pattern.test(url));
     if (rule) {
       rule.times--;
@@ -77,6 +80,7 @@ export class ScriptedFaults {
       return rule.fault(url, init);
     }
     const response = await this.inner(url, init);
+    this.answered++;
     await this.onAnswered?.(method, url);
     return response;
   };
