@@ -12,8 +12,12 @@ export async function startServer(port: number, dataFile: string): Promise<() =>
       detached: true,
     }
   );
+  // A port another bench holds would answer below with that bench's server: stop at its exit instead.
+  let exited = false;
+  child.once('exit', () => (exited = true));
   const started = performance.now();
   for (;;) {
+    if (exited) throw new Error(`The server on port ${port} exited at start (is the port taken?)`);
     try {
       if ((await fetch(`${base}/config.json`)).ok) break;
     } catch {

@@ -1,9 +1,21 @@
 /** Steps of the app in the browser that several benches time: the page scripts run inside the page. */
 import type { Locator, Page } from 'playwright-core';
+import { timeClick } from './page-scripts';
 
 export const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
 
 export const firstRow = (page: Page) => page.locator('table[aria-label="Tasks"] tbody tr').first();
+
+/**
+ * Clicks 'Sign in' (the password filled in) and resolves, inside the page, with the ms until the
+ * first row of a task list is drawn: the app moves to its tasks without reloading the page.
+ */
+export const TIME_SIGN_IN_TO_ROWS = timeClick(
+  `() => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Sign in')`,
+  `() => !!document.querySelector('table[aria-label="Tasks"] tbody tr')`,
+  60_000,
+  `() => location.pathname + ': ' + document.body.innerText.slice(0, 200)`
+);
 
 /** The task link in a row's first cell (other cells may link to the owner or the patient). */
 export const taskLink = (row: Locator) => row.locator('td').first().locator('a').first();

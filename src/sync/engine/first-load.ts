@@ -23,6 +23,11 @@ import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE
 
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
+/**
+ * Most resources of the first write after the first rows are stored: the list's first reads of them
+ * are queued behind it, so it is kept short.
+ */
+const AFTER_FIRST_ROWS_CHUNK = 50;
 
 /** How far a first load is: the tasks it holds so far and a rough share of what it expects. */
 export interface LoadProgress {
@@ -31,11 +36,11 @@ export interface LoadProgress {
 }
 
 /**
- * The first load, in as few round trips as it can. First, side by side: the CapabilityStatement,
- * and one batch Bundle for what does not depend on anything (profile, roles, value sets, the core
- * types' search parameters, and the first screen of My Tasks and of All Tasks), stored at once so
- * the list draws from it. Then one batch for every queue of the user (her roles and states known
- * now), their later pages side by side, and one batch for what the tasks point at (with the search
+ * The first load, in as few round trips as it can. First one batch Bundle of what does not depend
+ * on anything (profile, roles, value sets, the core types' search parameters, and the first screen
+ * of My Tasks and of All Tasks), stored at once so the list draws from it. Then, side by side, one
+ * batch for every queue of the user (her roles and states known now) and the CapabilityStatement;
+ * the queues' later pages side by side; and one batch for what the tasks point at (with the search
  * parameters of their types). The sync cursors are written last, so a load cut short starts again
  * (storing is idempotent).
  */
@@ -46,10 +51,6 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const screens = openingScreens(context).map((query) => new QueueLoad(query));
   // The search parameters of the core types come first too: the lists search the replica with them.
   const guessedBases = [...COMMON_SEARCH_BASES, ...CORE_TYPES];
-  // The CapabilityStatement (every type's interactions, the largest answer by far) decides only the
-  // cursors' mode, written last: it travels beside the first batch, so the first rows do not wait
-  // for it to be sent and read.
-  const historyTypesRead = settled(context.fhir.capabilities().then(historyTypesOf, unlessFatal));
   const first = await readTogether(context, [
     `${profileType}/${profileId}`,
     withQuery('PractitionerRole', { practitioner: reference, _count: count }),
@@ -86,12 +87,17 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
   progress();
 
+  // The CapabilityStatement (every type's interactions, the largest answer by far) decides only the
+  // cursors' mode, written last: it is asked for beside the queues, after the first rows are stored,
+  // so that neither the server nor this worker works on it while the first rows wait.
+  const historyTypesRead = settled(context.fhir.capabilities().then(historyTypesOf, unlessFatal));
+
   const second = await readTogether(
     context,
     queues.map((queue) => queue.url)
   );
   queues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
-  await storeLoaded(context, batch, stored);
+  await storeLoaded(context, batch, stored, undefined, AFTER_FIRST_ROWS_CHUNK);
   progress();
 
   await Promise.all(
@@ -210,17 +216,23 @@ async function storeLoaded(
   context: SyncContext,
   batch: Batch,
   stored: Map<string, Resource>,
-  more?: (tx: ReplicaTransaction) => Promise<void>
+  more?: (tx: ReplicaTransaction) => Promise<void>,
+  firstChunk = STORE_CHUNK
 ): Promise<void> {
   const fresh = patientsFirst(
     [...batch.values()].filter((resource) => stored.get(keyOf(resource)) !== resource)
   );
   context.reached();
-  // In transactions of at most STORE_CHUNK resources: the screens' reads wait for a write
-  // transaction to end, so a long one would keep the first rows off screen. `more` goes with the last.
-  for (let start = 0; start === 0 || start < fresh.length; start += STORE_CHUNK) {
-    const chunk = fresh.slice(start, start + STORE_CHUNK);
-    const last = start + STORE_CHUNK >= fresh.length;
+  // In transactions of at most STORE_CHUNK resources (the first one `firstChunk`): the screens'
+  // reads wait for a write transaction to end, so a long one would keep the rows off screen. `more`
+  // goes with the last.
+  for (
+    let start = 0, size = firstChunk;
+    start === 0 || start < fresh.length;
+    start += size, size = STORE_CHUNK
+  ) {
+    const chunk = fresh.slice(start, start + size);
+    const last = start + size >= fresh.length;
     if (context.stopped?.()) throw new Error('Sync stopped');
     await context.replica.transaction(async (tx) => {
       // Patients before the tasks that point at them, so each task finds its patient's state once
