@@ -16,7 +16,6 @@ const bench = await openBenchModule('/bench/form-page.ts', {
   // The form reaches the shared formatter through src/ui, whose index also names the replica's parts.
   optimize: [
     'dexie',
-    'dexie-react-hooks',
     'comlink',
     'fast-json-patch',
     'jose',
