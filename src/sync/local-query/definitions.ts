@@ -7,6 +7,18 @@ import type { ReplicaTransaction } from '@/db/types';
  */
 export const SEARCH_PARAMETERS_META_KEY = 'searchParameters';
 
+/**
+ * A small meta value written with the definitions, naming their version (`searchParametersStamp`
+ * holds `{ stamp }`): a reader that already built its engine from that version skips reading the
+ * definitions themselves, which every list read would otherwise deserialise.
+ */
+export const SEARCH_PARAMETERS_STAMP_META_KEY = 'searchParametersStamp';
+
+/** The version of a set of cached definitions, as the stamp meta value names it. */
+export function searchParametersStamp(definitions: CachedSearchParameters): string {
+  return `${definitions.fetchedAt}|${definitions.bases.join(',')}|${definitions.parameters.length}`;
+}
+
 /** The bases whose parameters the task queues use: Task, the Patient of its chains, and the common ones. */
 export const QUEUE_SEARCH_BASES: readonly string[] = ['Resource', 'DomainResource', 'Task', 'Patient'];
 
@@ -40,6 +52,7 @@ export async function writeSearchParameters(
     parameters: parameters.map(compactSearchParameter),
   };
   await tx.putMeta(SEARCH_PARAMETERS_META_KEY, value);
+  await tx.putMeta(SEARCH_PARAMETERS_STAMP_META_KEY, { stamp: searchParametersStamp(value) });
 }
 
 /** The cached definitions, or undefined before the first fetch. */

@@ -3,6 +3,8 @@ export {
   QUEUE_SEARCH_BASES,
   readSearchParameters,
   SEARCH_PARAMETERS_META_KEY,
+  SEARCH_PARAMETERS_STAMP_META_KEY,
+  searchParametersStamp,
   searchParameterQuery,
   writeSearchParameters,
   type CachedSearchParameters,

@@ -3,6 +3,8 @@ import type { StoredResource } from '@/db/types';
 import {
   createLocalQueryEngine,
   SEARCH_PARAMETERS_META_KEY,
+  SEARCH_PARAMETERS_STAMP_META_KEY,
+  searchParametersStamp,
   type CachedSearchParameters,
   type LocalQueryEngine,
 } from '@/sync/local-query';
@@ -18,15 +20,33 @@ export type ReplicaSearchState =
   /** The search is one the server would refuse too (unknown parameter, malformed value). */
   | { status: 'invalid'; message: string };
 
-let cachedEngine: { stamp: string; engine: LocalQueryEngine } | undefined;
+interface CachedEngine {
+  stamp: string;
+  bases: readonly string[];
+  engine: LocalQueryEngine;
+}
 
-/** One engine per set of cached definitions: building the registry is the costly part. */
-function engineFor(definitions: CachedSearchParameters): LocalQueryEngine {
-  const stamp = `${definitions.fetchedAt}|${definitions.bases.join(',')}|${definitions.parameters.length}`;
-  if (cachedEngine?.stamp !== stamp) {
-    cachedEngine = { stamp, engine: createLocalQueryEngine({ definitions: definitions.parameters }) };
+let cachedEngine: CachedEngine | undefined;
+
+/**
+ * One engine per version of the cached definitions: building the registry is the costly part, and
+ * reading the definitions costs a deserialisation of all of them, so a read whose stamp names the
+ * engine's version reads only the stamp.
+ */
+async function engineOf(reader: ReplicaReader): Promise<CachedEngine | undefined> {
+  const stamp = (await reader.meta<{ stamp?: string }>(SEARCH_PARAMETERS_STAMP_META_KEY))?.stamp;
+  if (stamp !== undefined && cachedEngine?.stamp === stamp) return cachedEngine;
+  const definitions = await reader.meta<CachedSearchParameters>(SEARCH_PARAMETERS_META_KEY);
+  if (!definitions) return undefined;
+  const version = searchParametersStamp(definitions);
+  if (cachedEngine?.stamp !== version) {
+    cachedEngine = {
+      stamp: version,
+      bases: definitions.bases,
+      engine: createLocalQueryEngine({ definitions: definitions.parameters }),
+    };
   }
-  return cachedEngine.engine;
+  return cachedEngine;
 }
 
 /** Runs a FHIR search (`owner=...&_sort=...&_count=20`) over the replica with the server's semantics. */
@@ -35,15 +55,11 @@ export async function searchReplica(
   resourceType: string,
   query: string
 ): Promise<ReplicaSearchState> {
-  const definitions = await reader.meta<CachedSearchParameters>(SEARCH_PARAMETERS_META_KEY);
-  if (!definitions || !definitions.bases.includes(resourceType)) return { status: 'not-held' };
+  const cached = await engineOf(reader);
+  if (!cached || !cached.bases.includes(resourceType)) return { status: 'not-held' };
   let found: { resources: Resource[]; total?: number };
   try {
-    found = await engineFor(definitions).searchReplica(
-      reader.search,
-      resourceType,
-      new URLSearchParams(query)
-    );
+    found = await cached.engine.searchReplica(reader.search, resourceType, new URLSearchParams(query));
   } catch (error) {
     return { status: 'invalid', message: error instanceof Error ? error.message : String(error) };
   }
