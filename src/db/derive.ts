@@ -34,6 +34,43 @@ export async function storedForm(
   return withQueueKeys(derived);
 }
 
+/** The patient a resource names as a task's Task.for, as the record's `patient` field holds it. */
+function patientOfResource(resource: Resource): string | undefined {
+  return deriveFields(resource).patient;
+}
+
+/**
+ * The patients the tasks of a batch point at that the batch does not hold: what a store reads
+ * before it derives the batch's stored forms.
+ */
+export function patientsOutside(records: readonly StoredResource[]): string[] {
+  const inBatch = new Set(records.map((record) => record.key));
+  const wanted = new Set<string>();
+  for (const record of records) {
+    const patient = patientOfResource(record.resource);
+    if (patient && !inBatch.has(patient)) wanted.add(patient);
+  }
+  return [...wanted];
+}
+
+/**
+ * A batch as a store keeps it, as if each record were stored in turn (the last record of a key
+ * wins): each task's patient state from the batch's own record of its patient, else from `held`.
+ */
+export function storedForms(
+  records: readonly StoredResource[],
+  held: (key: string) => StoredResource | undefined
+): StoredResource[] {
+  const latest = new Map(records.map((record) => [record.key, record]));
+  return [...latest.values()].map((record) => {
+    const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
+    derived.patientState = derived.patient
+      ? recordState(latest.get(derived.patient) ?? held(derived.patient))
+      : undefined;
+    return withQueueKeys(derived);
+  });
+}
+
 /** A task given its patient's new state, with its queue entries again (changes `task`). */
 export function withPatientState(task: StoredResource, state: string | undefined): StoredResource {
   if (state === undefined) delete task.patientState;

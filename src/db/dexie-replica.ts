@@ -1,6 +1,6 @@
 import type { Table, Transaction } from 'dexie';
 import { ReplicaDatabase, type MetaRow, type ReplicaDatabaseOptions } from './database';
-import { recordState, storedForm, withPatientState } from './derive';
+import { patientsOutside, recordState, storedForm, storedForms, withPatientState } from './derive';
 import { ReplicaLifecycle } from './lifecycle';
 import { REPLICA_TABLES } from './schema';
 import type * as Replica from './types';
@@ -91,9 +91,44 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
         .where('patient')
         .equals(record.key)
         .modify((task) => {
+          // A task already in that state is not written again.
+          if (task.patientState === state) return false;
           withPatientState(task, state);
         });
     }
+  }
+
+  getResourcesByKeys(keys: readonly ResourceKey[]) {
+    return this.resources.bulkGet([...keys]);
+  }
+
+  /**
+   * A batch in a fixed number of IndexedDB round trips, not a few per record: one read of the
+   * patients outside the batch, one write of the batch, and, for the patients in it, their held
+   * tasks read side by side and those whose state changed written in one more.
+   */
+  async putResources(records: readonly StoredResource[]) {
+    if (records.length === 0) return;
+    const outside = patientsOutside(records);
+    const found = outside.length > 0 ? await this.resources.bulkGet(outside) : [];
+    const held = new Map(outside.map((key, index) => [key, found[index]]));
+    const forms = storedForms(records, (key) => held.get(key));
+    await this.resources.bulkPut(forms.map(withoutUndefined));
+    const patients = forms.filter((form) => form.resourceType === 'Patient');
+    if (patients.length === 0) return;
+    const inBatch = new Set(forms.map((form) => form.key));
+    const tasksOf = await Promise.all(
+      patients.map((patient) => this.resources.where('patient').equals(patient.key).toArray())
+    );
+    const changed: StoredResource[] = [];
+    tasksOf.forEach((tasks, index) => {
+      const state = recordState(patients[index]);
+      for (const task of tasks) {
+        if (!inBatch.has(task.key) && task.patientState !== state)
+          changed.push(withoutUndefined(withPatientState(task, state)));
+      }
+    });
+    if (changed.length > 0) await this.resources.bulkPut(changed);
   }
 
   async removeResource(key: ResourceKey) {
@@ -132,6 +167,23 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
 
   countConflicts() {
     return this.conflicts.count();
+  }
+
+  /** One index read for the whole batch (an empty outbox answers at once). */
+  async outboxOfKeys(keys: readonly ResourceKey[]) {
+    const byKey = new Map<ResourceKey, OutboxEntry[]>();
+    if (keys.length === 0) return byKey;
+    const entries = await this.outbox
+      .where('key')
+      .anyOf([...keys])
+      .toArray();
+    entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    for (const entry of entries) {
+      const list = byKey.get(entry.key) ?? [];
+      if (list.length === 0) byKey.set(entry.key, list);
+      list.push(entry);
+    }
+    return byKey;
   }
 
   listOutbox() {

@@ -11,7 +11,7 @@ import type {
 } from './types';
 
 interface Tables {
-  resources: Map<ResourceKey, StoredResource>;
+  resources: ResourceTable;
   outbox: Map<number, OutboxEntry>;
   conflicts: Map<number, ConflictRecord>;
   cursors: Map<string, SyncCursor>;
@@ -21,6 +21,82 @@ interface Tables {
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
+
+/** Adds `key` to the set under `value`, creating the set. */
+function addTo(index: Map<string, Set<ResourceKey>>, value: string, key: ResourceKey): void {
+  let keys = index.get(value);
+  if (!keys) index.set(value, (keys = new Set()));
+  keys.add(key);
+}
+
+function removeFrom(index: Map<string, Set<ResourceKey>>, value: string, key: ResourceKey): void {
+  const keys = index.get(value);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) index.delete(value);
+}
+
+/**
+ * The resources table with the two indexes the store reads by, as IndexedDB's `patient` and
+ * `resourceType` indexes: a patient's tasks and a type's keys cost what they hold, not a walk over
+ * every record. Every write goes through set and delete (the undo journal too), so the indexes
+ * always describe the rows.
+ */
+class ResourceTable {
+  private readonly rows = new Map<ResourceKey, StoredResource>();
+  private readonly byPatient = new Map<ResourceKey, Set<ResourceKey>>();
+  private readonly byType = new Map<string, Set<ResourceKey>>();
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  has(key: ResourceKey): boolean {
+    return this.rows.has(key);
+  }
+
+  get(key: ResourceKey): StoredResource | undefined {
+    return this.rows.get(key);
+  }
+
+  values(): IterableIterator<StoredResource> {
+    return this.rows.values();
+  }
+
+  set(key: ResourceKey, record: StoredResource): this {
+    this.unindex(key);
+    this.rows.set(key, record);
+    addTo(this.byType, record.resourceType, key);
+    if (record.patient !== undefined) addTo(this.byPatient, record.patient, key);
+    return this;
+  }
+
+  delete(key: ResourceKey): boolean {
+    this.unindex(key);
+    return this.rows.delete(key);
+  }
+
+  /** The records whose `patient` is this key. */
+  ofPatient(patient: ResourceKey): StoredResource[] {
+    const found: StoredResource[] = [];
+    for (const key of this.byPatient.get(patient) ?? []) {
+      const record = this.rows.get(key);
+      if (record) found.push(record);
+    }
+    return found;
+  }
+
+  keysOfType(resourceType: string): ResourceKey[] {
+    return [...(this.byType.get(resourceType) ?? [])];
+  }
+
+  private unindex(key: ResourceKey): void {
+    const old = this.rows.get(key);
+    if (!old) return;
+    removeFrom(this.byType, old.resourceType, key);
+    if (old.patient !== undefined) removeFrom(this.byPatient, old.patient, key);
+  }
+}
 
 /**
  * The replica in memory, with the same atomicity as IndexedDB: a transaction that throws leaves
@@ -64,6 +140,16 @@ export class MemoryReplicaStore implements ReplicaStore {
 
 type MapName = 'resources' | 'outbox' | 'conflicts' | 'cursors' | 'meta' | 'definitions';
 
+/** What the journal and the writes use of a table: a Map, or the resources table with its indexes. */
+interface KeyedTable {
+  has(key: unknown): boolean;
+  get(key: unknown): unknown;
+  set(key: unknown, value: unknown): unknown;
+  delete(key: unknown): boolean;
+}
+
+const tableOf = (tables: Tables, name: MapName): KeyedTable => tables[name] as unknown as KeyedTable;
+
 /** What a transaction replaced, to put back if it fails. */
 class Journal {
   private readonly undos: (() => void)[] = [];
@@ -75,7 +161,7 @@ class Journal {
 
   /** Call before changing `key` of `table`. */
   remember(table: MapName, key: unknown): void {
-    const map = this.tables[table] as Map<unknown, unknown>;
+    const map = tableOf(this.tables, table);
     const had = map.has(key);
     const previous = map.get(key);
     this.undos.push(() => (had ? map.set(key, previous) : map.delete(key)));
@@ -88,7 +174,7 @@ class Journal {
 
 function emptyTables(): Tables {
   return {
-    resources: new Map(),
+    resources: new ResourceTable(),
     outbox: new Map(),
     conflicts: new Map(),
     cursors: new Map(),
@@ -106,12 +192,12 @@ class MemoryTransaction implements ReplicaTransaction {
 
   private set<K, V>(table: MapName, key: K, value: V): void {
     this.journal.remember(table, key);
-    (this.t[table] as Map<K, V>).set(key, value);
+    tableOf(this.t, table).set(key, value);
   }
 
   private delete(table: MapName, key: unknown): void {
     this.journal.remember(table, key);
-    (this.t[table] as Map<unknown, unknown>).delete(key);
+    tableOf(this.t, table).delete(key);
   }
 
   async getResource(key: ResourceKey) {
@@ -123,12 +209,23 @@ class MemoryTransaction implements ReplicaTransaction {
     this.set('resources', record.key, await storedForm(copy(record), (key) => this.t.resources.get(key)));
     if (record.resourceType === 'Patient') {
       const state = recordState(record);
-      for (const task of [...this.t.resources.values()]) {
-        // A copy: the journal keeps the record it replaces.
-        if (task.patient === record.key)
+      for (const task of this.t.resources.ofPatient(record.key)) {
+        // A task already in that state keeps its record; others get a copy (the journal keeps the one replaced).
+        if (task.patientState !== state)
           this.set('resources', task.key, withPatientState({ ...task }, state));
       }
     }
+  }
+
+  async getResourcesByKeys(keys: readonly ResourceKey[]) {
+    return keys.map((key) => {
+      const found = this.t.resources.get(key);
+      return found && copy(found);
+    });
+  }
+
+  async putResources(records: readonly StoredResource[]) {
+    for (const record of records) await this.putResource(record);
   }
 
   async removeResource(key: ResourceKey) {
@@ -136,15 +233,11 @@ class MemoryTransaction implements ReplicaTransaction {
   }
 
   async tasksOfPatient(patient: ResourceKey) {
-    return [...this.t.resources.values()].filter((record) => record.patient === patient).map(copy);
+    return this.t.resources.ofPatient(patient).map(copy);
   }
 
   async keysOfType(resourceType: string) {
-    const keys: ResourceKey[] = [];
-    for (const record of this.t.resources.values()) {
-      if (record.resourceType === resourceType) keys.push(record.key);
-    }
-    return keys;
+    return this.t.resources.keysOfType(resourceType);
   }
 
   async addOutbox(entry: OutboxEntry) {
@@ -176,6 +269,18 @@ class MemoryTransaction implements ReplicaTransaction {
     const entries: OutboxEntry[] = [];
     for (const entry of this.t.outbox.values()) if (entry.key === key) entries.push(entry);
     return entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)).map(copy);
+  }
+
+  async outboxOfKeys(keys: readonly ResourceKey[]) {
+    const wanted = new Set(keys);
+    const byKey = new Map<ResourceKey, OutboxEntry[]>();
+    for (const entry of [...this.t.outbox.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+      if (!wanted.has(entry.key)) continue;
+      const entries = byKey.get(entry.key) ?? [];
+      if (entries.length === 0) byKey.set(entry.key, entries);
+      entries.push(copy(entry));
+    }
+    return byKey;
   }
 
   async countOutbox(state: OutboxEntry['state']) {

@@ -117,6 +117,14 @@ export interface ReplicaTransaction {
   /** Stores the record, deriving its queue fields from `resource`. */
   putResource(record: StoredResource): Promise<void>;
   removeResource(key: ResourceKey): Promise<void>;
+  /** The records with these keys, in the keys' order (undefined where none): one read for a batch. */
+  getResourcesByKeys(keys: readonly ResourceKey[]): Promise<(StoredResource | undefined)[]>;
+  /**
+   * Stores records as putResource stores each in turn, in one write: a task takes its patient's
+   * state from the last record of that patient in the batch, else from the replica; tasks held of
+   * a patient in the batch get its state.
+   */
+  putResources(records: readonly StoredResource[]): Promise<void>;
   /** Tasks whose Task.for is this patient (to refresh their patientState). */
   tasksOfPatient(patient: ResourceKey): Promise<StoredResource[]>;
   /** The keys of every record of a type, deleted ones included, without reading the records. */
@@ -131,6 +139,8 @@ export interface ReplicaTransaction {
   listOutbox(): Promise<OutboxEntry[]>;
   /** Entries of one resource, oldest first. */
   outboxOf(key: ResourceKey): Promise<OutboxEntry[]>;
+  /** The entries of these resources, oldest first, by key (a key without entries is absent). */
+  outboxOfKeys(keys: readonly ResourceKey[]): Promise<Map<ResourceKey, OutboxEntry[]>>;
   /** How many entries are in a state, without reading them (the status shown after every change). */
   countOutbox(state: OutboxEntry['state']): Promise<number>;
   countConflicts(): Promise<number>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplicaStore } from '../types';
 import { outboxEntry, patient, recordOf, task } from './fixtures';
+import { batchContract } from './replica-batch-contract';
 
 /** A store under test and how to throw it away. */
 export interface ReplicaUnderTest {
@@ -23,6 +24,8 @@ export function describeReplicaContract(name: string, open: () => Promise<Replic
         await dispose();
       }
     }
+
+    batchContract(withStore);
 
     it('a transaction that throws stores nothing (no half-applied change)', () =>
       withStore(async (store) => {

@@ -1,8 +1,8 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { resourceKey, type DefinitionRow, type ReplicaStore, type ResourceKey } from '@/db/types';
+import type { DefinitionRow, ReplicaStore, ResourceKey } from '@/db/types';
 import { Newest } from './newest';
 import { followTypes } from './pull-shared';
-import { acceptServerVersion } from './record';
+import { acceptServerVersions } from './record';
 
 /**
  * Keeps server versions a page read (a resource the console opened that the replica did not hold),
@@ -17,11 +17,7 @@ export async function keepServerVersions(
   const kept = resources.filter((resource) => resource.id);
   for (const resource of kept) newest.remember(resource);
   return replica.transaction(async (tx) => {
-    const keys: ResourceKey[] = [];
-    for (const resource of kept) {
-      if (await acceptServerVersion(tx, resource))
-        keys.push(resourceKey(resource.resourceType, resource.id ?? ''));
-    }
+    const keys = await acceptServerVersions(tx, kept);
     await followTypes(tx, [...new Set(kept.map((resource) => resource.resourceType))], newest);
     return keys;
   });

@@ -3,7 +3,7 @@ import { resourceKey, type ReplicaTransaction } from '@/db/types';
 import { batchEntryError, batchGet, bundleResources, withQuery } from '../fhir/fhir-client';
 import { classify } from './conflict-rules';
 import { isNewer, type SyncContext } from './context';
-import { acceptServerVersion } from './record';
+import { acceptServerVersions } from './record';
 import type { Newest } from './newest';
 import { META_CAPABILITIES, META_FOLLOWED_TYPES } from './types';
 
@@ -144,13 +144,9 @@ export async function store(context: SyncContext, resources: Resource[], newest:
   if (resources.length === 0) return;
   context.reached();
   await context.replica.transaction(async (tx) => {
-    for (const resource of resources) {
-      if (!resource.id) continue;
-      if (await acceptServerVersion(tx, resource))
-        context.touched.add(resourceKey(resource.resourceType, resource.id));
-      newest.remember(resource);
-    }
+    for (const key of await acceptServerVersions(tx, resources)) context.touched.add(key);
   });
+  for (const resource of resources) if (resource.id) newest.remember(resource);
 }
 
 /** The types the server offers type history for, from its CapabilityStatement. */

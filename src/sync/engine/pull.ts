@@ -3,10 +3,17 @@ import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/type
 import { historyParams, withQuery } from '../fhir/fhir-client';
 import { nowIso, type SyncContext } from './context';
 import { fullLoad } from './first-load';
-import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
+import { acceptServerVersions, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
 import { pruneBeyondCap } from './prune';
-import { fetchMissingReferences, followedTypes, ID_CHUNK, readTogether, required } from './pull-shared';
+import {
+  fetchMissingReferences,
+  followedTypes,
+  ID_CHUNK,
+  keyOf,
+  readTogether,
+  required,
+} from './pull-shared';
 import { META_LAST_RECONCILE } from './types';
 
 /** Pulls from the server: everything in scope the first time, then what changed since each cursor. */
@@ -99,9 +106,11 @@ async function historyDelta(
   }
   context.reached();
   await context.replica.transaction(async (tx) => {
+    // Each id once: its newest version, or its delete.
+    const versions = [...latest.values()].flatMap((change) => (change.resource ? [change.resource] : []));
+    await acceptFollowed(context, tx, versions, newest);
     for (const [id, change] of latest) {
-      if (change.resource) await acceptIfFollowed(context, tx, change.resource, newest);
-      else await serverDeleted(context, tx, cursor.resourceType, id);
+      if (!change.resource) await serverDeleted(context, tx, cursor.resourceType, id);
     }
     await tx.putCursor({ ...cursor, since: newest.of(cursor.resourceType) ?? cursor.since });
   });
@@ -124,30 +133,41 @@ async function searchDelta(
   await context.replica.transaction(async (tx) => {
     for (const resource of resources) {
       if (resource.meta?.lastUpdated) newest.see(resource.resourceType, resource.meta.lastUpdated);
-      await acceptIfFollowed(context, tx, resource, newest);
     }
+    await acceptFollowed(context, tx, resources, newest);
     await tx.putCursor({ ...cursor, since: newest.of(cursor.resourceType) ?? cursor.since });
   });
 }
 
-/** Tasks are all in scope (a recently updated task belongs in All Tasks); other types only when held. */
-async function acceptIfFollowed(
+/**
+ * Tasks are all in scope (a recently updated task belongs in All Tasks), and so are value sets and
+ * the user's own roles; other types only when held. Stored together: a delta costs a few replica
+ * reads and one write, not a few per resource.
+ */
+async function acceptFollowed(
   context: SyncContext,
   tx: ReplicaTransaction,
-  resource: Resource,
+  resources: readonly Resource[],
   newest: Newest
 ): Promise<void> {
-  if (!resource.id) return;
-  const key = resourceKey(resource.resourceType, resource.id);
-  const mine =
+  const withId = resources.filter((resource) => resource.id);
+  const optional = withId.filter((resource) => !alwaysFollowed(context, resource));
+  const held = await tx.getResourcesByKeys(optional.map(keyOf));
+  const heldKeys = new Set(optional.filter((_, index) => held[index]).map(keyOf));
+  const followed = withId.filter(
+    (resource) => alwaysFollowed(context, resource) || heldKeys.has(keyOf(resource))
+  );
+  for (const key of await acceptServerVersions(tx, followed)) context.touched.add(key);
+  for (const resource of followed) newest.remember(resource);
+}
+
+function alwaysFollowed(context: SyncContext, resource: Resource): boolean {
+  if (resource.resourceType === 'Task' || resource.resourceType === 'ValueSet') return true;
+  return (
     resource.resourceType === 'PractitionerRole' &&
     (resource as { practitioner?: { reference?: string } }).practitioner?.reference ===
-      context.profile.reference;
-  if (resource.resourceType !== 'Task' && resource.resourceType !== 'ValueSet' && !mine) {
-    if (!(await tx.getResource(key))) return;
-  }
-  if (await acceptServerVersion(tx, resource)) context.touched.add(key);
-  newest.remember(resource);
+      context.profile.reference
+  );
 }
 
 /**

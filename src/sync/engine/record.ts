@@ -39,7 +39,8 @@ export function buildRecord(
     resourceType,
     id,
     resource: view,
-    server: server && structuredClone(server),
+    // The server's version as given: every store keeps a copy of what it is handed.
+    server,
     pending: entries.length,
     deleted,
     lastUpdated: view.meta?.lastUpdated ?? '',
@@ -70,6 +71,41 @@ export async function acceptServerVersion(tx: ReplicaTransaction, incoming: Reso
   if (existing?.server && !isNewer(incoming, existing.server)) return false;
   await writeRecord(tx, incoming.resourceType, incoming.id, incoming);
   return true;
+}
+
+/**
+ * acceptServerVersion for many versions at once, as if each were taken in turn (of two versions of
+ * one resource the newer counts), in a few replica reads and one write whatever their number: the
+ * held records and the outbox entries of the batch are read together, the records written
+ * together. Returns the keys of the versions taken.
+ */
+export async function acceptServerVersions(
+  tx: ReplicaTransaction,
+  incoming: readonly Resource[]
+): Promise<ResourceKey[]> {
+  const newest = new Map<ResourceKey, Resource>();
+  for (const resource of incoming) {
+    if (!resource.id) continue;
+    const key = resourceKey(resource.resourceType, resource.id);
+    const held = newest.get(key);
+    if (!held || isNewer(resource, held)) newest.set(key, resource);
+  }
+  const keys = [...newest.keys()];
+  const existing = await tx.getResourcesByKeys(keys);
+  const taken = keys.filter((key, index) => {
+    const server = existing[index]?.server;
+    return !server || isNewer(newest.get(key) as Resource, server);
+  });
+  if (taken.length === 0) return [];
+  const entries = await tx.outboxOfKeys(taken);
+  const records: StoredResource[] = [];
+  for (const key of taken) {
+    const server = newest.get(key) as Resource;
+    const record = buildRecord(server.resourceType, server.id ?? '', server, entries.get(key) ?? []);
+    if (record) records.push(record);
+  }
+  await tx.putResources(records);
+  return taken;
 }
 
 /**
