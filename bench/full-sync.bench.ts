@@ -37,6 +37,20 @@ function timedReplica(): { replica: ReplicaStore; spent: () => { ms: number; tra
   return { replica, spent: () => ({ ms, transactions }) };
 }
 
+/**
+ * With MARKS=1, prints the run's start and end on the monotonic clock in microseconds, the clock of
+ * a `node --cpu-prof` profile, so its samples can be cut to the sync alone.
+ */
+function mark(): { end(): void } {
+  const now = () => process.hrtime.bigint() / 1000n;
+  const start = now();
+  return {
+    end: () => {
+      if (process.env.MARKS === '1') console.log(`  profile window ${start} ${now()}`);
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const demo = buildSeed();
   const seed = {
@@ -73,8 +87,10 @@ async function main(): Promise<void> {
       requests = 0;
       serverMs = 0;
       const started = performance.now();
+      const window = mark();
       await doctor.engine.syncNow();
       const total = performance.now() - started;
+      window.end();
       totals.push(total);
       const tasks = (await replica.transaction((tx) => tx.keysOfType('Task'))).length;
       const patients = (await replica.transaction((tx) => tx.keysOfType('Patient'))).length;

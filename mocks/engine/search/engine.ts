@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { search, SearchError } from '@/fhir/search';
+import { SearchError } from '@/fhir/search';
 import { badRequest } from '../outcome';
 import type {
   ProjectSearchEngine,
@@ -10,6 +10,7 @@ import type {
 } from '../types';
 import { getSearchRegistry } from './definitions';
 import { IndexedSource } from './hot-index';
+import { SearchPageCache } from './page-cache';
 import { resourceMatcher, visibleSource } from './visibility';
 
 /** The search engine of one project's store, with FHIR R4 semantics and indexes on the hot parameters. */
@@ -18,14 +19,17 @@ export function createProjectSearchEngine(
 ): ProjectSearchEngine & { indexBuildMs(): number } {
   const registry = getSearchRegistry();
   const source = new IndexedSource(store, registry);
+  const pages = new SearchPageCache();
   return {
     search(resourceType: string, params: URLSearchParams, visibility?: Visibility): SearchResult {
       try {
-        return search(
+        const seesAll = !visibility || visibility(resourceType) === 'all';
+        return pages.search(
           visibility ? visibleSource(source, visibility) : source,
           registry,
           resourceType,
-          params
+          params,
+          seesAll
         );
       } catch (err) {
         if (err instanceof SearchError) throw badRequest(err.message, err.parameter);
@@ -47,6 +51,7 @@ export function createProjectSearchEngine(
       after: Resource | undefined
     ): void {
       source.noteWrite(resourceType, id, after);
+      pages.forget();
     },
     indexBuildMs: () => source.buildMs,
     exportIndex: (resourceType: string, build?: boolean) => source.exportIndex(resourceType, build),
