@@ -8,8 +8,10 @@
  * Run with `npx tsx bench/sync-browser.bench.ts` (TASKS, PATIENTS, FIRST_SYNC_RUNS, REPLAY_RUNS,
  * CHANGES, LOCAL_RUNS override the defaults). The fake server runs in this process; a Vite dev server
  * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
- * Chromium is /usr/bin/chromium or CHROMIUM_PATH.
+ * Chromium is /usr/bin/chromium or CHROMIUM_PATH. PROFILE=file.cpuprofile writes the page's CPU
+ * profile of the last first sync.
  */
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startHttpHost, type HttpHost } from '../mocks/http/host';
 import { buildLargeTaskSeed, buildSeed, MAIN_PROJECT_ID } from '../mocks/seed';
@@ -25,6 +27,8 @@ const CHANGES = Number(process.env.CHANGES ?? 1_000);
 const REPLAY_TASKS = 100;
 const LOCAL_RUNS = Number(process.env.LOCAL_RUNS ?? 50);
 const EMAIL = 'doctor@example.com';
+/** A file to write the page's CPU profile of the last first sync to (open it in DevTools). */
+const PROFILE = process.env.PROFILE;
 const API_PATHS = ['/fhir', '/auth', '/oauth2'];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -67,7 +71,15 @@ async function main(): Promise<void> {
 
     const syncs: SyncPage.FirstSyncResult[] = [];
     for (let run = 1; run <= FIRST_SYNC_RUNS; run++) {
+      const profiler =
+        PROFILE && run === FIRST_SYNC_RUNS ? await page.context().newCDPSession(page) : undefined;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       const result = await call(page, 'firstSync');
+      if (profiler && PROFILE) {
+        writeFileSync(PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+        console.log(`  CPU profile of this run: ${PROFILE}`);
+      }
       syncs.push(result);
       console.log(
         `  first sync ${run}/${FIRST_SYNC_RUNS}: ${seconds(result.ms)} — ${result.tasks} tasks, ` +
