@@ -4,7 +4,7 @@ import { bundleResources, withQuery } from '../fhir/fhir-client';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { nowIso, type SyncContext } from './context';
 import { classify } from './conflict-rules';
-import { acceptServerVersion, keysWithLocalChanges } from './record';
+import { acceptServerVersions, keysWithLocalChanges } from './record';
 import { Newest } from './newest';
 import {
   allOf,
@@ -235,11 +235,9 @@ async function storeLoaded(
     const last = start + size >= fresh.length;
     if (context.stopped?.()) throw new Error('Sync stopped');
     await context.replica.transaction(async (tx) => {
-      // Patients before the tasks that point at them, so each task finds its patient's state once
-      // instead of every patient rewriting the tasks stored before it.
-      for (const resource of chunk) {
-        if (await acceptServerVersion(tx, resource)) context.touched.add(keyOf(resource));
-      }
+      // One batch per chunk (patients before the tasks that point at them, so each task finds its
+      // patient's state once): a few IndexedDB round trips instead of several per resource.
+      for (const key of await acceptServerVersions(tx, chunk)) context.touched.add(key);
       if (last) await more?.(tx);
     });
     for (const resource of chunk) stored.set(keyOf(resource), resource);
