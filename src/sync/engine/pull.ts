@@ -2,6 +2,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
 import { historyParams, withQuery } from '../fhir/fhir-client';
 import { nowIso, type SyncContext } from './context';
+import { isQueuePatientEntry, pullClinicalLists } from './clinical-lists';
 import { fullLoad } from './first-load';
 import { acceptServerVersion, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
@@ -14,6 +15,8 @@ export async function pull(context: SyncContext): Promise<void> {
   const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
+  // The clinical lists of the queue patients come after the tasks: never before the first rows.
+  await pullClinicalLists(context);
 }
 
 /** Deltas of every followed type since its cursor; deletes included. */
@@ -144,7 +147,7 @@ async function acceptIfFollowed(
     (resource as { practitioner?: { reference?: string } }).practitioner?.reference ===
       context.profile.reference;
   if (resource.resourceType !== 'Task' && resource.resourceType !== 'ValueSet' && !mine) {
-    if (!(await tx.getResource(key))) return;
+    if (!(await tx.getResource(key)) && !(await isQueuePatientEntry(tx, resource))) return;
   }
   if (await acceptServerVersion(tx, resource)) context.touched.add(key);
   newest.remember(resource);

@@ -27,10 +27,12 @@ function useListTop(listRef: React.RefObject<HTMLDivElement | null>): number {
       setTop((current) => (Math.abs(current - next) > 1 ? next : current));
     };
     read();
-    // Whatever is drawn above the list (a notice, a longer comment) changes the size of its container.
-    // The observer reports after layout, so reading the position there forces no extra layout.
+    // Whatever is drawn above the list changes the size of its container (a notice) or of the page
+    // (a header above the container). The observer reports after layout, so reading the position
+    // there forces no extra layout.
     const observer = new ResizeObserver(read);
     if (list.parentElement) observer.observe(list.parentElement);
+    observer.observe(document.body);
     return () => observer.disconnect();
   }, [listRef]);
   return top;
