@@ -2,7 +2,7 @@ import type { AllergyIntolerance, Observation, Patient, Task } from '@medplum/fh
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import { resourceKey } from '@/db/types';
-import { clinicalListQueries, clinicalPatientOf } from './clinical-lists';
+import { clinicalListQueries, listedPatientOf } from './clinical-lists';
 import { listeningFakeServer } from './testing/fake-server';
 import { device, type Device } from './testing/harness';
 
@@ -91,9 +91,7 @@ describe('clinical lists of the queue patients', () => {
       subject: { reference: 'Patient/p1' },
       category: [{ coding: [{ code: 'laboratory' }] }],
     };
-    expect(clinicalPatientOf(lab)).toBeUndefined();
-    expect(clinicalPatientOf({ ...lab, category: [{ coding: [{ code: 'vital-signs' }] }] })).toBe(
-      'Patient/p1'
-    );
+    expect(listedPatientOf(lab)).toBeUndefined();
+    expect(listedPatientOf({ ...lab, category: [{ coding: [{ code: 'vital-signs' }] }] })).toBe('Patient/p1');
   });
 });

@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
+import { clinicalPatientOf } from '@/fhir/clinical-rules';
 import { withQuery } from '../fhir/fhir-client';
 import type { SyncContext } from './context';
 import { Newest } from './newest';
@@ -22,22 +23,15 @@ export const CLINICAL_TYPES = CLINICAL_SEARCHES.map((search) => search.type);
 const LISTED_CATEGORIES = ['social-history', 'vital-signs'];
 
 /** The patient a clinical list entry belongs to ('Patient/1'), if it is one the summary lists. */
-export function clinicalPatientOf(resource: Resource): string | undefined {
-  switch (resource.resourceType) {
-    case 'AllergyIntolerance':
-      return resource.patient.reference;
-    case 'Condition':
-    case 'MedicationRequest':
-      return resource.subject.reference;
-    case 'Observation': {
-      const listed = resource.category?.some((category) =>
-        category.coding?.some((coding) => LISTED_CATEGORIES.includes(coding.code ?? ''))
-      );
-      return listed ? resource.subject?.reference : undefined;
-    }
-    default:
-      return undefined;
+export function listedPatientOf(resource: Resource): string | undefined {
+  if (!CLINICAL_TYPES.includes(resource.resourceType)) return undefined;
+  if (resource.resourceType === 'Observation') {
+    const listed = resource.category?.some((category) =>
+      category.coding?.some((coding) => LISTED_CATEGORIES.includes(coding.code ?? ''))
+    );
+    if (!listed) return undefined;
   }
+  return clinicalPatientOf(resource);
 }
 
 /**
@@ -45,7 +39,7 @@ export function clinicalPatientOf(resource: Resource): string | undefined {
  * clinical list of a queue patient (a new allergy of a patient whose lists the device holds).
  */
 export async function isQueuePatientEntry(tx: ReplicaTransaction, resource: Resource): Promise<boolean> {
-  const patient = clinicalPatientOf(resource);
+  const patient = listedPatientOf(resource);
   if (!patient?.startsWith('Patient/')) return false;
   const held = (await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? [];
   return held.includes(patient.slice('Patient/'.length));
