@@ -6,6 +6,8 @@
  *   the page; median ≤ 200 ms.
  * - Scrolling the timeline from top to bottom at 40 px a frame: frames longer than 1.5 × the median
  *   frame are counted as dropped.
+ * - A wheel scroll over the timeline (mouse wheel events of 100 px, as a user scrolls): the intervals
+ *   between animation frames while it runs (median and p95), and the long tasks (> 50 ms) the page ran.
  * Run `npm run build` first.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
 import { ms, STORED_TOKEN, timeClick } from './page-scripts';
-import { median } from './stats';
+import { median, summarize } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const ITEMS = 200;
@@ -88,6 +90,44 @@ const SCROLL = `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
+/** Starts recording animation-frame intervals and long tasks; WHEEL_STOP ends it and resolves with them. */
+const WHEEL_START = `(() => {
+  const record = { frames: [], longTasks: [], running: true };
+  window.__wheelRecord = record;
+  let last = performance.now();
+  const step = (now) => {
+    record.frames.push(now - last);
+    last = now;
+    if (record.running) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+  record.observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.longTasks.push(entry.duration);
+  });
+  record.observer.observe({ type: 'longtask' });
+})()`;
+const WHEEL_STOP = `(() => {
+  const record = window.__wheelRecord;
+  record.running = false;
+  record.observer.disconnect();
+  return { frames: record.frames.slice(1), longTasks: record.longTasks };
+})()`;
+
+/** Wheels down over the timeline from the top until the page stops moving; frame intervals and long tasks. */
+async function wheelScroll(page: Page): Promise<{ frames: number[]; longTasks: number[] }> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.mouse.move(500, 500);
+  await page.evaluate(WHEEL_START);
+  let still = 0;
+  for (let i = 0; i < 400 && still < 5; i++) {
+    const before = await page.evaluate<number>('window.scrollY');
+    await page.mouse.wheel(0, 100);
+    await page.waitForTimeout(16);
+    still = (await page.evaluate<number>('window.scrollY')) === before ? still + 1 : 0;
+  }
+  return page.evaluate<{ frames: number[]; longTasks: number[] }>(WHEEL_STOP);
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'carequeue-timeline-bench-'));
   const stop = await startServer(PORT, join(dir, 'data.json'));
@@ -115,6 +155,7 @@ async function main(): Promise<void> {
       .first()
       .evaluate((card) => `${card.getAttribute('aria-label') ?? ''}: ${card.textContent ?? ''}`);
     const frames = await page.evaluate<number[]>(SCROLL);
+    const wheel = await wheelScroll(page);
     const last = await page
       .getByLabel(/timeline item$/i)
       .last()
@@ -132,7 +173,13 @@ async function main(): Promise<void> {
     );
     console.log(
       `Scrolling it top to bottom at 40 px a frame: ${frames.length} frames, median frame ${frame.toFixed(1)} ms, ` +
-        `longest ${Math.max(...frames).toFixed(1)} ms, ${dropped} longer than 1.5 × the median; last card at the bottom: ${last}`
+        `p95 ${summarize(frames).p95.toFixed(1)} ms, longest ${Math.max(...frames).toFixed(1)} ms, ${dropped} longer than 1.5 × the median; last card at the bottom: ${last}`
+    );
+    const wheelFrames = summarize(wheel.frames);
+    console.log(
+      `Wheel scroll over it (100 px a notch): ${wheelFrames.runs} frames, median frame ${wheelFrames.median.toFixed(1)} ms, ` +
+        `p95 ${wheelFrames.p95.toFixed(1)} ms, longest ${wheelFrames.max.toFixed(1)} ms; ${wheel.longTasks.length} long tasks ` +
+        `(${Math.round(wheel.longTasks.reduce((sum, d) => sum + d, 0))} ms in all)`
     );
   } finally {
     await browser.close();

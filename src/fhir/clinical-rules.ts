@@ -1,4 +1,4 @@
-import type { Observation, ObservationComponent, Reference } from '@medplum/fhirtypes';
+import type { Observation, ObservationComponent, Reference, Resource } from '@medplum/fhirtypes';
 import { LOINC_SYSTEM as LOINC, SNOMED_SYSTEM as SNOMED, UCUM_SYSTEM as UCUM } from './product-codes';
 
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
@@ -155,4 +155,20 @@ export function vitalText(observation: Observation): string {
   }
   const value = observation.valueQuantity;
   return value?.value === undefined ? '' : `${value.value} ${value.unit ?? ''}`.trim();
+}
+
+/** The patient a clinical resource is about ('Patient/123'): an allergy's patient, else its subject. */
+export function clinicalPatientOf(resource: Resource): string | undefined {
+  switch (resource.resourceType) {
+    case 'AllergyIntolerance':
+      return resource.patient.reference;
+    case 'Condition':
+    case 'MedicationRequest':
+      return resource.subject.reference;
+    case 'Observation':
+    case 'Encounter':
+      return resource.subject?.reference;
+    default:
+      return undefined;
+  }
 }

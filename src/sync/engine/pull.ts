@@ -2,6 +2,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
 import { historyParams, withQuery } from '../fhir/fhir-client';
 import { nowIso, type SyncContext } from './context';
+import { isQueuePatientEntry, pullClinicalLists } from './clinical-lists';
 import { fullLoad } from './first-load';
 import { acceptServerVersions, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
@@ -21,6 +22,8 @@ export async function pull(context: SyncContext): Promise<void> {
   const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
+  // The clinical lists of the queue patients come after the tasks: never before the first rows.
+  await pullClinicalLists(context);
 }
 
 /** Deltas of every followed type since its cursor; deletes included. */
@@ -154,6 +157,12 @@ async function acceptFollowed(
   const optional = withId.filter((resource) => !alwaysFollowed(context, resource));
   const held = await tx.getResourcesByKeys(optional.map(keyOf));
   const heldKeys = new Set(optional.filter((_, index) => held[index]).map(keyOf));
+  // A resource not yet held still belongs when it is on the clinical list of a queue patient.
+  for (const resource of optional) {
+    if (!heldKeys.has(keyOf(resource)) && (await isQueuePatientEntry(tx, resource))) {
+      heldKeys.add(keyOf(resource));
+    }
+  }
   const followed = withId.filter(
     (resource) => alwaysFollowed(context, resource) || heldKeys.has(keyOf(resource))
   );

@@ -51,7 +51,7 @@ export function PatientSummaryCard({ patient }: { patient: Patient }) {
     () => ({ reference: `Patient/${id}`, display: formatHumanName(patient.name?.[0]) || undefined }),
     [id, patient.name]
   );
-  const { records, error } = usePatientRecords(id);
+  const { records, error, offline } = usePatientRecords(id);
   const [open, setOpen] = useState<Open>();
   const close = useCallback(() => setOpen(undefined), []);
   const name = formatHumanName(patient.name?.[0]) || `Patient/${id}`;
@@ -91,6 +91,12 @@ export function PatientSummaryCard({ patient }: { patient: Patient }) {
           <Text size="sm">{capitalised(patient.gender) || 'Gender unknown'}</Text>
         </Group>
         <Visits id={id} records={records} />
+        {/* Offline is not a failure: the lists are the device's copy, as every offline screen says. */}
+        {offline && (
+          <Text size="sm" c="dimmed">
+            Offline: these lists come from this device.
+          </Text>
+        )}
         {error && (
           <Alert color="red" title="The server did not answer">
             {error}

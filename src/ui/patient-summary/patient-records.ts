@@ -9,7 +9,7 @@ import type {
   Observation,
   Resource,
 } from '@medplum/fhirtypes';
-import { isSmokingStatus, SMOKING_STATUS, vitalSignOf } from '@/fhir/clinical-rules';
+import { clinicalPatientOf, isSmokingStatus, SMOKING_STATUS, vitalSignOf } from '@/fhir/clinical-rules';
 import { LOINC_SYSTEM } from '@/fhir/product-codes';
 import type { StoredResource } from '@/db/types';
 import { batchGet } from '@/sync/fhir/fhir-client';
@@ -75,21 +75,10 @@ export function resourcesOfAnswers(entries: BundleEntry[]): Resource[] {
 
 /** The patient a resource of the summary belongs to ('Patient/123'). */
 function patientOf(resource: Resource): string | undefined {
-  switch (resource.resourceType) {
-    case 'AllergyIntolerance':
-      return resource.patient.reference;
-    case 'Condition':
-    case 'MedicationRequest':
-      return resource.subject.reference;
-    case 'Observation':
-    case 'Encounter':
-      return resource.subject?.reference;
-    case 'Appointment':
-      return resource.participant.find((part) => part.actor?.reference?.startsWith('Patient/'))?.actor
-        ?.reference;
-    default:
-      return undefined;
-  }
+  if (resource.resourceType === 'Appointment')
+    return resource.participant.find((part) => part.actor?.reference?.startsWith('Patient/'))?.actor
+      ?.reference;
+  return clinicalPatientOf(resource);
 }
 
 /** When the entry happened: taken, began, ordered or recorded. */

@@ -18,6 +18,8 @@ export interface PatientRecordsState {
   source: 'server' | 'device';
   /** The server's words when it refused the reads. */
   error?: string;
+  /** The server cannot be reached: the lists are the device's copy. */
+  offline: boolean;
 }
 
 /**
@@ -51,5 +53,6 @@ export function usePatientRecords(patientId: string): PatientRecordsState {
     records,
     source: server.status === 'ready' ? 'server' : 'device',
     error: server.status === 'error' ? server.message : undefined,
+    offline: server.status === 'offline',
   };
 }

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useReferenceNames } from '@/ui';
 import { CommentBox } from '../timeline/CommentBox';
 import { TimelineCard } from '../timeline/TimelineCard';
@@ -16,6 +16,9 @@ import { useResourceWrites } from './use-resource-writes';
 
 /** From how many cards the timeline keeps only those near the viewport in the page. */
 const VIRTUAL_FROM = 50;
+
+/** A comment card's usual height: a heading line and one or two lines of text. */
+const CARD_ESTIMATE = 72;
 
 /**
  * The Timeline tab: a comment box and an upload button, then the resource's versions and the
@@ -57,8 +60,13 @@ export function TimelineTab({ resource }: { resource: Resource }) {
     })
   );
 
-  function pin(target: Resource): void {
-    void writes.apply({
+  // Stable across renders, so the memoised cards already drawn are not drawn again.
+  const writesRef = useRef(writes);
+  useEffect(() => {
+    writesRef.current = writes;
+  });
+  const pin = useCallback((target: Resource): void => {
+    void writesRef.current.apply({
       resourceType: target.resourceType,
       id: target.id,
       kind: 'patch',
@@ -66,17 +74,21 @@ export function TimelineTab({ resource }: { resource: Resource }) {
       commutes: false,
       label: 'Pin',
     });
-  }
+  }, []);
 
-  const card = (item: TimelineItem) => (
-    <TimelineCard
-      subject={resource}
-      item={item}
-      names={names}
-      upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
-      onPin={pin}
-    />
+  const card = useCallback(
+    (item: TimelineItem) => (
+      <TimelineCard
+        subject={resource}
+        item={item}
+        names={names}
+        upload={item.kind === 'resource' && item.waiting && upload?.key === item.key ? upload : undefined}
+        onPin={pin}
+      />
+    ),
+    [resource, names, upload, pin]
   );
+  const itemKey = useCallback((item: TimelineItem) => item.key, []);
 
   return (
     <Stack gap="xs" aria-label="Timeline">
@@ -99,7 +111,7 @@ export function TimelineTab({ resource }: { resource: Resource }) {
         </Text>
       )}
       {items.length > VIRTUAL_FROM ? (
-        <VirtualList items={items} itemKey={(item) => item.key} estimate={72} renderItem={card} />
+        <VirtualList items={items} itemKey={itemKey} estimate={CARD_ESTIMATE} renderItem={card} />
       ) : (
         items.map((item) => <div key={item.key}>{card(item)}</div>)
       )}

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import type { AuditEvent, Communication, Media, Resource, Task } from '@medplum/fhirtypes';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   formatCodeableConcept,
   formatCoding,
@@ -23,8 +23,17 @@ interface TimelineCardProps {
   onPin(resource: Resource): void;
 }
 
-/** One card of the timeline: what happened, when, by whom; a resource's card has its menu. */
-export function TimelineCard({ subject, item, names, upload, onPin }: TimelineCardProps) {
+/**
+ * One card of the timeline: what happened, when, by whom; a resource's card has its menu. Drawn
+ * again only when its own props change, so scrolling a long timeline draws only the cards it brings in.
+ */
+export const TimelineCard = memo(function TimelineCard({
+  subject,
+  item,
+  names,
+  upload,
+  onPin,
+}: TimelineCardProps) {
   const pinned = item.kind === 'resource' && isPinned(item.resource);
   return (
     <Card
@@ -62,7 +71,7 @@ export function TimelineCard({ subject, item, names, upload, onPin }: TimelineCa
       </Group>
     </Card>
   );
-}
+});
 
 function VersionBody({
   subject,

@@ -1,35 +1,58 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Gap between two rows. */
 const GAP = 8;
+
+/** Rows drawn beyond each edge of the viewport, so a fast wheel never shows a blank. */
+const OVERSCAN = 4;
 
 interface VirtualListProps<T> {
   items: readonly T[];
   itemKey(item: T): string;
   /** A first guess at a row's height; rows are measured once drawn. */
   estimate: number;
+  /** Draws one row; give a memoised component so rows already drawn are not drawn again on scroll. */
   renderItem(item: T): ReactNode;
+}
+
+/** Where the list starts in the page: read once laid out, and again whenever what holds it changes size. */
+function useListTop(listRef: React.RefObject<HTMLDivElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const read = () => {
+      const next = list.getBoundingClientRect().top + window.scrollY;
+      setTop((current) => (Math.abs(current - next) > 1 ? next : current));
+    };
+    read();
+    // Whatever is drawn above the list changes the size of its container (a notice) or of the page
+    // (a header above the container). The observer reports after layout, so reading the position
+    // there forces no extra layout.
+    const observer = new ResizeObserver(read);
+    if (list.parentElement) observer.observe(list.parentElement);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [listRef]);
+  return top;
 }
 
 /**
  * A list of rows in the page's own scroll: only the rows near the viewport are in the page, each
- * measured once drawn, so a timeline of hundreds of cards costs the cards on screen.
+ * measured by a resize observer once drawn, so a timeline of hundreds of cards costs the cards on
+ * screen. Scrolling re-renders the list only when the rows in range change, never synchronously
+ * inside the scroll event, and rows already drawn keep their elements.
  */
 export function VirtualList<T>({ items, itemKey, estimate, renderItem }: VirtualListProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  // Measured after every render: what is drawn above the list (a notice, a longer comment) moves it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the state only changes when the list moved
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    setOffset((current) => (Math.abs(current - top) > 1 ? top : current));
-  });
+  const offset = useListTop(listRef);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => estimate + GAP,
-    overscan: 6,
+    overscan: OVERSCAN,
     scrollMargin: offset,
+    useFlushSync: false,
     getItemKey: (index) => (items[index] ? itemKey(items[index]) : index),
   });
   return (
@@ -38,23 +61,46 @@ export function VirtualList<T>({ items, itemKey, estimate, renderItem }: Virtual
         const item = items[row.index];
         if (item === undefined) return null;
         return (
-          <div
+          <Row
             key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              paddingBottom: GAP,
-              transform: `translateY(${row.start - offset}px)`,
-            }}
-          >
-            {renderItem(item)}
-          </div>
+            index={row.index}
+            top={row.start - offset}
+            measure={virtualizer.measureElement}
+            item={item}
+            renderItem={renderItem}
+          />
         );
       })}
     </div>
   );
 }
+
+interface RowProps<T> {
+  index: number;
+  top: number;
+  measure(element: HTMLElement | null): void;
+  item: T;
+  renderItem(item: T): ReactNode;
+}
+
+/** One positioned row; drawn again only when its place, its item or the way to draw it changes. */
+const Row = memo(function Row<T>({ index, top, measure, item, renderItem }: RowProps<T>) {
+  return (
+    <div
+      data-index={index}
+      ref={measure}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        paddingBottom: GAP,
+        transform: `translateY(${top}px)`,
+        // A card's own layout never moves the other rows: each is measured on its own.
+        contain: 'layout style',
+      }}
+    >
+      {renderItem(item)}
+    </div>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;

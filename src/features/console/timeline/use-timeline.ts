@@ -86,13 +86,17 @@ export function useTimelineResources(resource: Resource, refresh = 0): TimelineR
       () => undefined
     );
   }, [found, keepServerVersions]);
-  const others = useReplicaQuery(
+  const read = useReplicaQuery(
     async (reader) => {
       const all = await Promise.all(LISTED_TYPES.map((type) => reader.recordsOfType(type)));
       return all.flat();
     },
     [kept]
   );
+  // While the read after a keep is on its way the cards already drawn stay: the timeline must not
+  // collapse for a moment (a reader scrolled down would be thrown back to the top).
+  const [others, setOthers] = useState(read);
+  if (read !== undefined && read !== others) setOthers(read);
   const tasks = useRelatedTasks(resource.resourceType, resource.id ?? '');
   const records = useMemo(() => (others && tasks ? [...others, ...tasks] : undefined), [others, tasks]);
   return { records, server };

@@ -27,10 +27,18 @@ export function useUploadStatus(keys: ReadonlySet<string>): UploadView | undefin
   );
   const upload = (status as { upload?: UploadView }).upload;
   const mine = upload && keys.has(upload.key) ? upload : undefined;
-  const shown = useRef<UploadView | undefined>(undefined);
+  // Every status update carries the upload again (a new copy each time): one failure is one notice,
+  // until the upload is tried again (a status without an error) and fails anew.
+  const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!mine?.error || shown.current === mine) return;
-    shown.current = mine;
+    if (!mine) return;
+    if (!mine.error) {
+      shown.current = undefined;
+      return;
+    }
+    const failure = `${mine.key} ${mine.error}`;
+    if (shown.current === failure) return;
+    shown.current = failure;
     notifications.show({
       color: 'red',
       title: 'Upload failed',

@@ -1,0 +1,97 @@
+import type { AllergyIntolerance, Observation, Patient, Task } from '@medplum/fhirtypes';
+import { describe, expect, it } from 'vitest';
+import { ALICE_SMITH_ID } from '@mocks/seed';
+import { resourceKey } from '@/db/types';
+import { clinicalListQueries, listedPatientOf } from './clinical-lists';
+import { listeningFakeServer } from './testing/fake-server';
+import { device, type Device } from './testing/harness';
+
+const baseUrl = listeningFakeServer();
+
+/** A patient of a task the device holds who has allergies on the server, with those allergies. */
+async function queuePatientWithAllergies(target: Device): Promise<{ patient: string; allergies: string[] }> {
+  const tasks = await target.replica.transaction(async (tx) => {
+    const found: Task[] = [];
+    for (const key of await tx.keysOfType('Task')) {
+      const record = await tx.getResource(key);
+      if (record?.resource) found.push(record.resource as Task);
+    }
+    return found;
+  });
+  const patients = [...new Set(tasks.flatMap((task) => (task.for?.reference ? [task.for.reference] : [])))];
+  for (const patient of patients) {
+    const allergies = await target.server.searchAll(
+      'AllergyIntolerance',
+      { patient, _count: '100' },
+      { noCache: true }
+    );
+    if (allergies.length > 0) return { patient, allergies: allergies.map((a) => a.id ?? '') };
+  }
+  throw new Error('No queue patient with allergies in the seed');
+}
+
+describe('clinical lists of the queue patients', () => {
+  it('after a full sync the replica holds the allergies of a queue patient, and a new one arrives by delta', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    await doctor.engine.syncNow();
+    const { patient, allergies } = await queuePatientWithAllergies(doctor);
+    for (const id of allergies) {
+      const record = await doctor.record('AllergyIntolerance', id);
+      expect(record?.resource, `AllergyIntolerance/${id} of ${patient}`).toBeDefined();
+      expect((record?.resource as AllergyIntolerance).patient.reference).toBe(patient);
+    }
+
+    // Another user records a new allergy for that patient: the next sync brings it.
+    const { resource: added } = await doctor.server.create<AllergyIntolerance>({
+      resourceType: 'AllergyIntolerance',
+      patient: { reference: patient },
+      code: { text: 'Latex' },
+      clinicalStatus: {
+        coding: [
+          { system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' },
+        ],
+      },
+    });
+    await doctor.engine.syncNow();
+    expect((await doctor.record('AllergyIntolerance', added.id ?? ''))?.resource).toMatchObject({
+      code: { text: 'Latex' },
+    });
+    // An allergy of a patient with no task on this device stays on the server.
+    const { resource: stranger } = await doctor.server.create<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Nobody'], family: 'Elsewhere' }],
+    });
+    const { resource: other } = await doctor.server.create<AllergyIntolerance>({
+      resourceType: 'AllergyIntolerance',
+      patient: { reference: `Patient/${stranger.id ?? ''}` },
+      code: { text: 'Peanut' },
+      clinicalStatus: {
+        coding: [
+          { system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' },
+        ],
+      },
+    });
+    await doctor.engine.syncNow();
+    expect(await doctor.record('AllergyIntolerance', other.id ?? '')).toBeUndefined();
+    expect(
+      await doctor.replica.transaction((tx) => tx.getResource(resourceKey('Patient', stranger.id ?? '')))
+    ).toBeUndefined();
+  });
+
+  it('asks for 50 patients a search, smoking status and vital signs only among observations', () => {
+    const ids = Array.from({ length: 51 }, (_, i) => `p${i}`);
+    const urls = clinicalListQueries(ids, 100);
+    expect(urls).toHaveLength(8);
+    expect(decodeURIComponent(urls[3] ?? '')).toContain('category=social-history,vital-signs');
+    expect(decodeURIComponent(urls[4] ?? '')).toBe('AllergyIntolerance?patient=Patient/p50&_count=100');
+    const lab: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Glucose' },
+      subject: { reference: 'Patient/p1' },
+      category: [{ coding: [{ code: 'laboratory' }] }],
+    };
+    expect(listedPatientOf(lab)).toBeUndefined();
+    expect(listedPatientOf({ ...lab, category: [{ coding: [{ code: 'vital-signs' }] }] })).toBe('Patient/p1');
+  });
+});

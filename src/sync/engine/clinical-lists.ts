@@ -1,0 +1,103 @@
+import type { Resource } from '@medplum/fhirtypes';
+import type { ReplicaTransaction } from '@/db/types';
+import { clinicalPatientOf } from '@/fhir/clinical-rules';
+import { withQuery } from '../fhir/fhir-client';
+import type { SyncContext } from './context';
+import { Newest } from './newest';
+import { allOf, followTypes, ID_CHUNK, readTogether, store } from './pull-shared';
+
+/** The ids of the queue patients whose clinical lists the replica holds (kept current by deltas). */
+export const META_CLINICAL_PATIENTS = 'clinicalPatients';
+
+/** The clinical resources a patient summary lists, each with the search parameter naming the patient. */
+const CLINICAL_SEARCHES: { type: string; patient: string; params?: Record<string, string> }[] = [
+  { type: 'AllergyIntolerance', patient: 'patient' },
+  { type: 'Condition', patient: 'subject' },
+  { type: 'MedicationRequest', patient: 'subject' },
+  // Smoking status and vital signs only: lab results are read with their reports.
+  { type: 'Observation', patient: 'subject', params: { category: 'social-history,vital-signs' } },
+];
+
+export const CLINICAL_TYPES = CLINICAL_SEARCHES.map((search) => search.type);
+
+const LISTED_CATEGORIES = ['social-history', 'vital-signs'];
+
+/** The patient a clinical list entry belongs to ('Patient/1'), if it is one the summary lists. */
+export function listedPatientOf(resource: Resource): string | undefined {
+  if (!CLINICAL_TYPES.includes(resource.resourceType)) return undefined;
+  if (resource.resourceType === 'Observation') {
+    const listed = resource.category?.some((category) =>
+      category.coding?.some((coding) => LISTED_CATEGORIES.includes(coding.code ?? ''))
+    );
+    if (!listed) return undefined;
+  }
+  return clinicalPatientOf(resource);
+}
+
+/**
+ * Whether a changed resource the server reports belongs in the replica because it is on the
+ * clinical list of a queue patient (a new allergy of a patient whose lists the device holds).
+ */
+export async function isQueuePatientEntry(tx: ReplicaTransaction, resource: Resource): Promise<boolean> {
+  const patient = listedPatientOf(resource);
+  if (!patient?.startsWith('Patient/')) return false;
+  const held = (await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? [];
+  return held.includes(patient.slice('Patient/'.length));
+}
+
+/** The patients the synced tasks are for ('Task.for'), as ids. */
+async function queuePatients(tx: ReplicaTransaction): Promise<string[]> {
+  const ids: string[] = [];
+  for (const key of await tx.keysOfType('Patient')) {
+    if ((await tx.tasksOfPatient(key)).length > 0) ids.push(key.slice('Patient/'.length));
+  }
+  return ids;
+}
+
+/** The searches for the clinical lists of some patients, 50 patients a search. */
+export function clinicalListQueries(patientIds: string[], count: number): string[] {
+  const urls: string[] = [];
+  for (let i = 0; i < patientIds.length; i += ID_CHUNK) {
+    const patients = patientIds
+      .slice(i, i + ID_CHUNK)
+      .map((id) => `Patient/${id}`)
+      .join(',');
+    for (const search of CLINICAL_SEARCHES) {
+      urls.push(withQuery(search.type, { [search.patient]: patients, ...search.params, _count: count }));
+    }
+  }
+  return urls;
+}
+
+/**
+ * Brings the clinical lists (allergies, problems, medications, smoking status, vital signs) of the
+ * patients of the synced tasks onto the device, so each patient summary is there offline without
+ * having been opened online. Runs after the tasks are stored, never before the first rows; each
+ * patient is read once (in one batch for all new patients), then its lists are followed by the deltas
+ * of their types. A search the server refuses leaves its patients to the next run.
+ */
+export async function pullClinicalLists(context: SyncContext): Promise<void> {
+  const { wanted, held } = await context.replica.transaction(async (tx) => {
+    const done = (await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? [];
+    const patients = await queuePatients(tx);
+    return { wanted: patients.filter((id) => !done.includes(id)), held: done };
+  });
+  if (wanted.length === 0) return;
+  const answers = await readTogether(context, clinicalListQueries(wanted, context.pageSize));
+  const newest = new Newest();
+  const found: Resource[] = [];
+  let refused = false;
+  for (const answer of answers) {
+    if (answer instanceof Error || answer.resourceType !== 'Bundle') {
+      refused = true;
+      continue;
+    }
+    found.push(...(await allOf(context, answer)));
+  }
+  await store(context, found, newest);
+  if (refused) return;
+  await context.replica.transaction(async (tx) => {
+    await followTypes(tx, CLINICAL_TYPES, newest);
+    await tx.putMeta(META_CLINICAL_PATIENTS, [...held, ...wanted]);
+  });
+}
