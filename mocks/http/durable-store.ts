@@ -15,7 +15,7 @@ import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-se
 import type { EngineChange, FhirEngine } from '../engine/engine';
 import type { SavedSearchIndex, VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
-import { JournalWriter, readJournal, truncateJournal } from './journal';
+import { JournalWriter, readJournal, truncateJournal, type JournalOptions } from './journal';
 import {
   readDataFile,
   writeSnapshotFile,
@@ -69,7 +69,8 @@ export class DurableStore {
   private constructor(
     readonly path: string,
     generation: number,
-    private readonly compactAtBytes: number | undefined
+    private readonly compactAtBytes: number | undefined,
+    private readonly journalOptions: JournalOptions
   ) {
     this.generation = generation;
   }
@@ -81,7 +82,7 @@ export class DurableStore {
    */
   static load(
     path: string,
-    options: { compactAtBytes?: number } = {}
+    options: { compactAtBytes?: number; journal?: JournalOptions } = {}
   ): {
     store: DurableStore;
     state: FakeServerState | undefined;
@@ -109,7 +110,12 @@ export class DurableStore {
         for (const record of contents.records) replay(state, record);
       }
     }
-    const store = new DurableStore(path, Math.max(first, ...generations), options.compactAtBytes);
+    const store = new DurableStore(
+      path,
+      Math.max(first, ...generations),
+      options.compactAtBytes,
+      options.journal ?? {}
+    );
     store.snapshotBytes = snapshotBytes;
     store.snapshotGeneration = first;
     return {
@@ -286,7 +292,7 @@ export class DurableStore {
   }
 
   private openJournal(generation: number): void {
-    const journal = new JournalWriter(journalPath(this.path, generation));
+    const journal = new JournalWriter(journalPath(this.path, generation), this.journalOptions);
     this.journals.set(journal, generation);
     this.journal = journal;
   }

@@ -115,10 +115,20 @@ export function appendRecordsSync(path: string, records: unknown[]): void {
   }
 }
 
+export interface JournalOptions {
+  /**
+   * Flushes the file's data to disk off the main thread (fdatasync on libuv's thread pool by
+   * default), so requests go on being answered while the disk works; tests make it slow or fail.
+   */
+  datasync?: (fd: number) => Promise<void>;
+}
+
 /**
  * A journal open for appending, with group commit: append() queues a record at once (in commit
  * order), and sync() resolves when every record queued before the call is on disk. Records queued
  * while one fsync runs are written together by the next, so concurrent writers share fsyncs.
+ * Once a write or fsync fails, every sync() after it rejects: what the disk holds after a failed
+ * fsync is unknown, and a record lost in the middle would hide the records after it on replay.
  */
 export class JournalWriter {
   private pending: Buffer[] = [];
@@ -132,8 +142,14 @@ export class JournalWriter {
   /** How many fsyncs made records durable (concurrent writers share them). */
   fsyncs = 0;
 
+  private readonly datasync: (fd: number) => Promise<void>;
+
   /** Opens (or creates) the file for appending. */
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    options: JournalOptions = {}
+  ) {
+    this.datasync = options.datasync ?? fdatasyncAsync;
     this.fd = openSync(path, 'a');
     this.bytes = fstatSync(this.fd).size;
   }
@@ -181,7 +197,7 @@ export class JournalWriter {
         while (written < bytes.length) {
           written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
         }
-        await fdatasyncAsync(this.fd);
+        await this.datasync(this.fd);
         this.fsyncs++;
       }
       this.durable = upTo;
