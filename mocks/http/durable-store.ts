@@ -13,6 +13,7 @@ import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/ty
 import { withSent, type CapturedEmail } from '../email/mailbox';
 import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
+import { writtenResourceText } from '../engine/http';
 import type { SavedSearchIndex, VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
 import { JournalWriter, readJournal, truncateJournal, type JournalOptions } from './journal';
@@ -237,7 +238,7 @@ export class DurableStore {
         if (project) this.journal?.append({ kind: 'project', id: project.id, name: project.name });
       }
     }
-    this.journal?.append(record);
+    this.journal?.append(record, record.kind === 'versions' ? versionsJson(record) : undefined);
   }
 
   /**
@@ -324,6 +325,18 @@ export class DurableStore {
 
 function versionsRecord(change: EngineChange): JournalRecord {
   return { kind: 'versions', projectId: change.projectId, versions: change.versions };
+}
+
+/**
+ * A versions record's JSON text, as JSON.stringify would write it, with each resource's text taken
+ * from (and kept for) the write's answer, so a written resource is encoded once.
+ */
+function versionsJson(record: Extract<JournalRecord, { kind: 'versions' }>): string {
+  const versions = record.versions.map(({ resource, ...version }) => {
+    const head = JSON.stringify(version);
+    return resource ? `${head.slice(0, -1)},"resource":${writtenResourceText(resource)}}` : head;
+  });
+  return `{"kind":"versions","projectId":${JSON.stringify(record.projectId)},"versions":[${versions.join(',')}]}`;
 }
 
 /** How each kind of journal record is applied to a loaded state. */

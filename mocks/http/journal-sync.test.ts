@@ -85,12 +85,14 @@ async function findFamily(session: ApiSession, family: string): Promise<string[]
   );
 }
 
-/** Whether a patient is in the data a restart would read now. */
-function onDisk(id: string): boolean {
+/** A patient as a restart would read it now (undefined when the disk does not have it). */
+function onDisk(id: string): unknown {
   const { state } = DurableStore.load(dataFile);
-  return !!state?.engine.projects.some((project) =>
-    project.versions.some((version) => version.resourceType === 'Patient' && version.id === id)
-  );
+  for (const project of state?.engine.projects ?? []) {
+    const found = project.versions.find((version) => version.resourceType === 'Patient' && version.id === id);
+    if (found) return JSON.parse(JSON.stringify(found.resource)) as unknown;
+  }
+  return undefined;
 }
 
 const nextTurns = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,8 +119,9 @@ describe('the journal flush of the npm start host', () => {
     disk.release();
     const firstAnswer = await first.answer;
     expect(firstAnswer.status).toBe(201);
-    const firstId = ((await firstAnswer.json()) as Patient).id as string;
-    expect(onDisk(firstId)).toBe(true);
+    const firstPatient = (await firstAnswer.json()) as Patient;
+    // The answer and the journal carry the same resource.
+    expect(onDisk(firstPatient.id as string)).toEqual(firstPatient);
     // The second write's record was not covered by the first flush: its answer waits for its own.
     await disk.begun(flushesBefore + 2);
     await nextTurns(50);
@@ -128,7 +131,8 @@ describe('the journal flush of the npm start host', () => {
     disk.release();
     const secondAnswer = await second.answer;
     expect(secondAnswer.status).toBe(201);
-    expect(onDisk(((await secondAnswer.json()) as Patient).id as string)).toBe(true);
+    const secondPatient = (await secondAnswer.json()) as Patient;
+    expect(onDisk(secondPatient.id as string)).toEqual(secondPatient);
   });
 
   it('answers 500 in words, not a stack, when the disk fails the flush, and acknowledges no write after it', async () => {

@@ -25,7 +25,12 @@ const closeAsync = promisify(close);
 const HEADER_BYTES = 8;
 
 export function frameRecord(record: unknown): Buffer {
-  return frameBytes(Buffer.from(JSON.stringify(record), 'utf8'));
+  return frameJson(JSON.stringify(record));
+}
+
+/** Frames a record already encoded as JSON text. */
+export function frameJson(json: string): Buffer {
+  return frameBytes(Buffer.from(json, 'utf8'));
 }
 
 /** Frames a payload of bytes: its length, its CRC-32, the bytes. */
@@ -154,8 +159,9 @@ export class JournalWriter {
     this.bytes = fstatSync(this.fd).size;
   }
 
-  append(record: unknown): void {
-    const frame = frameRecord(record);
+  /** Queues a record: a value, or its JSON text when the caller has encoded it already. */
+  append(record: unknown, json = JSON.stringify(record)): void {
+    const frame = frameJson(json);
     this.pending.push(frame);
     this.bytes += frame.length;
     this.queued++;
