@@ -1,4 +1,4 @@
-import type { Binary } from '@medplum/fhirtypes';
+import type { Binary, Resource } from '@medplum/fhirtypes';
 import { HeldBody, heldBodyOf, holdBody, readsHeldBody } from './held-body';
 import { parseJsonBody } from './limits';
 import { errorOutcome, FhirError, notFound, successOutcome } from './outcome';
@@ -91,7 +91,35 @@ export function toHttpResponse(request: Request, method: string, answer: FhirRes
   }
   headers.set('Content-Type', FHIR_JSON);
   if (!body) return new Response(null, { status: answer.status, headers });
-  return new TextResponse(JSON.stringify(body), { status: answer.status, headers });
+  const written = body === version?.resource ? takeWrittenText(body) : undefined;
+  return new TextResponse(written ?? JSON.stringify(body), { status: answer.status, headers });
+}
+
+/**
+ * The JSON text of resources just written, kept when their journal record encodes them, so that the
+ * write's answer sends that text instead of encoding the resource a second time. Stored resources are
+ * deeply frozen, so a text kept for one stays true; only the latest few are kept, and an answer takes
+ * its own.
+ */
+const writtenTexts = new Map<Resource, string>();
+const WRITTEN_TEXTS_KEPT = 256;
+
+/** A stored resource's JSON text, kept for its write's answer. */
+export function writtenResourceText(resource: Resource): string {
+  const known = writtenTexts.get(resource);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(resource);
+  if (!Object.isFrozen(resource)) return text;
+  writtenTexts.set(resource, text);
+  if (writtenTexts.size > WRITTEN_TEXTS_KEPT)
+    writtenTexts.delete(writtenTexts.keys().next().value as Resource);
+  return text;
+}
+
+function takeWrittenText(resource: Resource): string | undefined {
+  const text = writtenTexts.get(resource);
+  if (text !== undefined) writtenTexts.delete(resource);
+  return text;
 }
 
 /**

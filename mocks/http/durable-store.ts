@@ -13,9 +13,10 @@ import { withAuthChanges, type AuthChanges, type AuthSnapshot } from '../auth/ty
 import { withSent, type CapturedEmail } from '../email/mailbox';
 import { withKeyValueChange, type KeyValueChange } from '../keyvalue/keyvalue-service';
 import type { EngineChange, FhirEngine } from '../engine/engine';
+import { writtenResourceText } from '../engine/http';
 import type { SavedSearchIndex, VersionRecord } from '../engine/store';
 import type { FakeServer, FakeServerState } from '../server';
-import { JournalWriter, readJournal, truncateJournal } from './journal';
+import { JournalWriter, readJournal, truncateJournal, type JournalOptions } from './journal';
 import {
   readDataFile,
   writeSnapshotFile,
@@ -69,7 +70,8 @@ export class DurableStore {
   private constructor(
     readonly path: string,
     generation: number,
-    private readonly compactAtBytes: number | undefined
+    private readonly compactAtBytes: number | undefined,
+    private readonly journalOptions: JournalOptions
   ) {
     this.generation = generation;
   }
@@ -81,7 +83,7 @@ export class DurableStore {
    */
   static load(
     path: string,
-    options: { compactAtBytes?: number } = {}
+    options: { compactAtBytes?: number; journal?: JournalOptions } = {}
   ): {
     store: DurableStore;
     state: FakeServerState | undefined;
@@ -109,7 +111,12 @@ export class DurableStore {
         for (const record of contents.records) replay(state, record);
       }
     }
-    const store = new DurableStore(path, Math.max(first, ...generations), options.compactAtBytes);
+    const store = new DurableStore(
+      path,
+      Math.max(first, ...generations),
+      options.compactAtBytes,
+      options.journal ?? {}
+    );
     store.snapshotBytes = snapshotBytes;
     store.snapshotGeneration = first;
     return {
@@ -231,7 +238,7 @@ export class DurableStore {
         if (project) this.journal?.append({ kind: 'project', id: project.id, name: project.name });
       }
     }
-    this.journal?.append(record);
+    this.journal?.append(record, record.kind === 'versions' ? versionsJson(record) : undefined);
   }
 
   /**
@@ -286,7 +293,7 @@ export class DurableStore {
   }
 
   private openJournal(generation: number): void {
-    const journal = new JournalWriter(journalPath(this.path, generation));
+    const journal = new JournalWriter(journalPath(this.path, generation), this.journalOptions);
     this.journals.set(journal, generation);
     this.journal = journal;
   }
@@ -318,6 +325,18 @@ export class DurableStore {
 
 function versionsRecord(change: EngineChange): JournalRecord {
   return { kind: 'versions', projectId: change.projectId, versions: change.versions };
+}
+
+/**
+ * A versions record's JSON text, as JSON.stringify would write it, with each resource's text taken
+ * from (and kept for) the write's answer, so a written resource is encoded once.
+ */
+function versionsJson(record: Extract<JournalRecord, { kind: 'versions' }>): string {
+  const versions = record.versions.map(({ resource, ...version }) => {
+    const head = JSON.stringify(version);
+    return resource ? `${head.slice(0, -1)},"resource":${writtenResourceText(resource)}}` : head;
+  });
+  return `{"kind":"versions","projectId":${JSON.stringify(record.projectId)},"versions":[${versions.join(',')}]}`;
 }
 
 /** How each kind of journal record is applied to a loaded state. */

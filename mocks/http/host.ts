@@ -6,6 +6,7 @@ import { FhirError, operationOutcome } from '../engine/outcome';
 import { createFakeServer, type FakeServer, type FakeServerOptions } from '../server';
 import { BufferedRequest } from './buffered-request';
 import { DurableStore } from './durable-store';
+import type { JournalOptions } from './journal';
 import { readBody, requestLimits, type RequestLimits } from './request-limits';
 import { configuredFhirOrigin, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers';
 import { serveStatic } from './static-files';
@@ -26,6 +27,8 @@ export interface HttpHostOptions extends Omit<FakeServerOptions, 'state'> {
   limits?: Partial<RequestLimits>;
   /** The journal is folded into the snapshot past this size (and the snapshot's); tests make it small. */
   compactJournalAtBytes?: number;
+  /** How the journal is flushed to disk (tests make it slow or fail). */
+  journal?: JournalOptions;
   /** Origins allowed to call the API from their pages (comma-separated); any loopback origin by default. */
   corsOrigins?: string;
 }
@@ -52,7 +55,7 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 export async function startHttpHost(options: HttpHostOptions = {}): Promise<HttpHost> {
   const dataFile = options.dataFile ? resolve(options.dataFile) : undefined;
   if (dataFile && options.reset) DurableStore.remove(dataFile);
-  const { store, state, searchIndexes } = loadState(dataFile, options.compactJournalAtBytes);
+  const { store, state, searchIndexes } = loadState(dataFile, options.compactJournalAtBytes, options.journal);
   const fake = createFakeServer({ rememberVerifiedTokens: true, ...options, state });
   for (const [projectId, saved] of Object.entries(searchIndexes ?? {}))
     fake.engine.useSavedSearchIndexes(projectId, saved);
@@ -137,11 +140,12 @@ function idlePreparation(fake: FakeServer): { start(): void; busy(): void; cance
 
 function loadState(
   dataFile: string | undefined,
-  compactAtBytes: number | undefined
+  compactAtBytes: number | undefined,
+  journal: JournalOptions | undefined
 ): Partial<ReturnType<typeof DurableStore.load>> {
   if (!dataFile) return {};
   try {
-    return DurableStore.load(dataFile, { compactAtBytes });
+    return DurableStore.load(dataFile, { compactAtBytes, journal });
   } catch (error) {
     throw new Error(
       `The fake server's data file ${dataFile} cannot be read (${String(error)}). ` +
@@ -192,7 +196,12 @@ async function answer(host: Host, req: IncomingMessage, res: ServerResponse): Pr
     try {
       await host.store.durable();
     } catch {
-      response = outcome(503, 'The server could not save the change; it was not kept', 'transient');
+      // Not acknowledged: the disk did not confirm it, and after a failed flush it never will.
+      response = outcome(
+        500,
+        'The server could not write the change to disk; it is not acknowledged',
+        'exception'
+      );
     }
   }
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');

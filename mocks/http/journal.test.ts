@@ -45,4 +45,27 @@ describe('the journal writer', () => {
     expect(readJournal<{ n: number }>(path).records).toEqual([{ n: 1 }, { n: 2 }]);
     await journal.close();
   });
+
+  it('rejects the writers of a group whose flush failed, and every writer after them', async () => {
+    const path = join(dir, 'journal');
+    let flushes = 0;
+    const journal = new JournalWriter(path, {
+      datasync: () => {
+        flushes++;
+        return Promise.reject(new Error('EIO'));
+      },
+    });
+    journal.append({ n: 1 });
+    const first = journal.sync();
+    journal.append({ n: 2 });
+    const second = journal.sync();
+    await expect(first).rejects.toThrow('EIO');
+    await expect(second).rejects.toThrow('EIO');
+    journal.append({ n: 3 });
+    await expect(journal.sync()).rejects.toThrow('EIO');
+    expect(flushes).toBe(1);
+    expect(journal.fsyncs).toBe(0);
+    expect(journal.hasUnsynced).toBe(true);
+    await journal.close();
+  });
 });

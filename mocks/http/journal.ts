@@ -7,13 +7,11 @@ import {
   ftruncateSync,
   openSync,
   readFileSync,
-  write,
   writeSync,
 } from 'node:fs';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 
-const writeAsync = promisify(write);
 const fdatasyncAsync = promisify(fdatasync);
 const closeAsync = promisify(close);
 
@@ -25,7 +23,12 @@ const closeAsync = promisify(close);
 const HEADER_BYTES = 8;
 
 export function frameRecord(record: unknown): Buffer {
-  return frameBytes(Buffer.from(JSON.stringify(record), 'utf8'));
+  return frameJson(JSON.stringify(record));
+}
+
+/** Frames a record already encoded as JSON text. */
+export function frameJson(json: string): Buffer {
+  return frameBytes(Buffer.from(json, 'utf8'));
 }
 
 /** Frames a payload of bytes: its length, its CRC-32, the bytes. */
@@ -115,10 +118,20 @@ export function appendRecordsSync(path: string, records: unknown[]): void {
   }
 }
 
+export interface JournalOptions {
+  /**
+   * Flushes the file's data to disk off the main thread (fdatasync on libuv's thread pool by
+   * default), so requests go on being answered while the disk works; tests make it slow or fail.
+   */
+  datasync?: (fd: number) => Promise<void>;
+}
+
 /**
  * A journal open for appending, with group commit: append() queues a record at once (in commit
  * order), and sync() resolves when every record queued before the call is on disk. Records queued
  * while one fsync runs are written together by the next, so concurrent writers share fsyncs.
+ * Once a write or fsync fails, every sync() after it rejects: what the disk holds after a failed
+ * fsync is unknown, and a record lost in the middle would hide the records after it on replay.
  */
 export class JournalWriter {
   private pending: Buffer[] = [];
@@ -132,14 +145,21 @@ export class JournalWriter {
   /** How many fsyncs made records durable (concurrent writers share them). */
   fsyncs = 0;
 
+  private readonly datasync: (fd: number) => Promise<void>;
+
   /** Opens (or creates) the file for appending. */
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    options: JournalOptions = {}
+  ) {
+    this.datasync = options.datasync ?? fdatasyncAsync;
     this.fd = openSync(path, 'a');
     this.bytes = fstatSync(this.fd).size;
   }
 
-  append(record: unknown): void {
-    const frame = frameRecord(record);
+  /** Queues a record: a value, or its JSON text when the caller has encoded it already. */
+  append(record: unknown, json = JSON.stringify(record)): void {
+    const frame = frameJson(json);
     this.pending.push(frame);
     this.bytes += frame.length;
     this.queued++;
@@ -150,7 +170,8 @@ export class JournalWriter {
     const target = this.queued;
     while (this.durable < target) {
       if (this.failure) throw this.failure;
-      this.flushing ??= this.flush();
+      // Cleared once settled (never before it is set, though flush may finish in this very call).
+      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
       await this.flushing;
     }
     if (this.failure) throw this.failure;
@@ -170,6 +191,11 @@ export class JournalWriter {
     return this.closed;
   }
 
+  /**
+   * Writes the queued records and flushes them. The write goes to the page cache at once, on the main
+   * thread (microseconds for a group's few kilobytes); only the flush, which waits for the disk, runs
+   * on the thread pool, so a group costs one trip there and requests are answered meanwhile.
+   */
   private async flush(): Promise<void> {
     const batch = this.pending;
     const upTo = this.queued;
@@ -178,17 +204,13 @@ export class JournalWriter {
       if (batch.length > 0) {
         const bytes = batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch);
         let written = 0;
-        while (written < bytes.length) {
-          written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
-        }
-        await fdatasyncAsync(this.fd);
+        while (written < bytes.length) written += writeSync(this.fd, bytes, written, bytes.length - written);
+        await this.datasync(this.fd);
         this.fsyncs++;
       }
       this.durable = upTo;
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
-    } finally {
-      this.flushing = undefined;
     }
   }
 }
