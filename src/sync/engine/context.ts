@@ -2,6 +2,7 @@ import type { Reference, Resource } from '@medplum/fhirtypes';
 import type { ReplicaStore, ResourceKey } from '@/db/types';
 import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
+import type { FirstPagePreview } from './types';
 
 /** What push and pull share: the server, the replica, time and randomness, and what they touched. */
 export interface SyncContext {
@@ -28,6 +29,8 @@ export interface SyncContext {
   stopped?: () => boolean;
   /** How far a first load is. */
   progress?: (progress: { rows: number; percent: number }) => void;
+  /** Shows a first load's first pages before they are stored; undefined once the replica holds them. */
+  preview?: (pages: FirstPagePreview[] | undefined) => void;
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */

@@ -80,6 +80,7 @@ export class SyncEngine {
       flushTouched: () => this.flushTouched(),
       stopped: () => this.halted,
       progress: (loading) => this.update({ loading }),
+      preview: (firstPages) => this.update({ firstPages }),
     };
   }
 
@@ -242,7 +243,7 @@ export class SyncEngine {
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);
-      this.update({ syncing: false, loading: undefined });
+      this.update({ syncing: false, loading: undefined, firstPages: undefined });
     }
   }
 

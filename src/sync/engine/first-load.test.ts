@@ -33,7 +33,12 @@ describe('first load', () => {
           .catch(() => undefined);
       },
     });
-    doctor.engine.onStatus((status) => statuses.push(status));
+    // Task reports of the replica heard when the first pages were offered to the lists.
+    const rowsStoredAtPreview: number[] = [];
+    doctor.engine.onStatus((status) => {
+      statuses.push(status);
+      if (status.firstPages) rowsStoredAtPreview.push(requestsBeforeRows.length);
+    });
     const landing = await doctor.server.search(
       'Task',
       { 'status:not': 'completed', _sort: '-priority-order,due-date', _count: 20 },
@@ -98,6 +103,18 @@ describe('first load', () => {
     const later = rest.slice(2);
     expect(later.length).toBeLessThanOrEqual(1);
     expect(later.every((request) => request.method === 'POST')).toBe(true);
+
+    // The landing list's first page was offered to the page with its exact list search as soon as
+    // it arrived, before the replica stored it; the offer ended with the load.
+    const offered = statuses.find((status) => status.firstPages)?.firstPages ?? [];
+    const landingPage = offered.find(
+      (page) => page.query === 'status%3Anot=completed&_sort=-priority-order%2Cdue-date&_count=20&_offset=0'
+    );
+    expect(landingPage?.profile).toBe(`Practitioner/${ALICE_SMITH_ID}`);
+    expect(landingPage?.tasks.map((task) => `Task/${task.id ?? ''}`)).toEqual(landingKeys);
+    expect(offered.find((page) => page.query.includes('owner=Practitioner'))).toBeDefined();
+    expect(rowsStoredAtPreview[0]).toBe(0);
+    expect(doctor.engine.status().firstPages).toBeUndefined();
 
     const loading = statuses.flatMap((status) => (status.loading ? [status.loading] : []));
     expect(loading[0]?.rows).toBeGreaterThan(0);

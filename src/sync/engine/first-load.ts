@@ -1,6 +1,6 @@
 import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
-import { bundleResources, withQuery } from '../fhir/fhir-client';
+import { bundleResources, toSearchParams, withQuery } from '../fhir/fhir-client';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { nowIso, type SyncContext } from './context';
 import { classify } from './conflict-rules';
@@ -19,7 +19,13 @@ import {
   type Batch,
 } from './pull-shared';
 import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
-import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
+import {
+  META_CAPABILITIES,
+  META_FOLLOWED_TYPES,
+  META_LAST_RECONCILE,
+  META_SCOPE,
+  type FirstPagePreview,
+} from './types';
 
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
@@ -59,6 +65,8 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     ...screens.map((screen) => screen.url),
   ]);
   const [profile, rolesPage, valueSetsPage, parametersPage, ...screenPages] = first;
+  // The opening lists draw these pages now; the replica's rows replace them once stored below.
+  if (!context.stopped?.()) context.preview?.(firstPages(reference, screens, screenPages));
   // The value sets come with the first rows: a create made offline as soon as the list shows needs
   // them. Pages beyond the first (a server with very many) arrive with the rest of the load.
   const valueSetsFirst = required<Bundle>(valueSetsPage);
@@ -83,6 +91,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       loadedAt: nowIso(context),
     });
   });
+  context.preview?.(undefined);
   const queues = taskQueries(context, scope).map((query) => new QueueLoad(query));
   const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
   progress();
@@ -158,6 +167,22 @@ async function removeUnchanged(context: SyncContext, tx: ReplicaTransaction, key
     await tx.removeResource(key);
     context.touched.add(key);
   }
+}
+
+/** The opening screens' first pages as the lists ask for them, before any is stored. */
+function firstPages(profile: string, screens: QueueLoad[], pages: (Resource | Error)[]): FirstPagePreview[] {
+  return screens.flatMap((screen, index) => {
+    const page = pages[index];
+    if (!page || page instanceof Error || page.resourceType !== 'Bundle') return [];
+    const tasks = (page.entry ?? []).flatMap((entry) =>
+      entry.search?.mode !== 'include' && entry.resource?.resourceType === 'Task' ? [entry.resource] : []
+    );
+    // The list's own search: the same filters, sort and page, without what the load pulls in beside.
+    const query = toSearchParams(screen.query.params);
+    query.delete('_include');
+    query.set('_offset', '0');
+    return [{ profile, query: query.toString(), tasks, total: page.total }];
+  });
 }
 
 /** One task query of a first load: its matches so far against its cap, and where its next page is. */

@@ -58,9 +58,26 @@ export interface SyncStatus {
   live?: boolean;
   /** While a first load fills the replica: the tasks it holds so far and a rough share of the whole. */
   loading?: { rows: number; percent: number };
+  /**
+   * While a first load has the first pages of the opening lists from the server and has not stored
+   * them yet: their rows, so a list asking exactly one of these searches draws them at once.
+   */
+  firstPages?: FirstPagePreview[];
   lastError?: string;
   /** The file upload under way or last tried (its progress, or its failure's words). */
   upload?: UploadStatus;
+}
+
+/** One list page a first load received, before the replica holds it. */
+export interface FirstPagePreview {
+  /** The account the load is for: 'Practitioner/123'. */
+  profile: string;
+  /** The list's Task search this page answers, with its sort and page: `status:not=completed&_sort=…&_count=20&_offset=0`. */
+  query: string;
+  /** The matching tasks, in the server's order (what the search included left out). */
+  tasks: Resource[];
+  /** The matches of the whole search, when the server counted them. */
+  total?: number;
 }
 
 /** Runs `fn` while holding a named lock (Web Locks in the worker): one tab syncs at a time. */

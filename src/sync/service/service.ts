@@ -144,7 +144,10 @@ export class SyncService implements SyncServiceApi {
     const engine = buildEngine(this.platform, client, profile, config, session);
     this.engine = engine;
     this.profile = profile;
-    engine.onStatus((status) => this.engineStatus(status));
+    // Only this engine's statuses: a stopped one's run (another account's) may still report.
+    engine.onStatus((status) => {
+      if (this.engine === engine) this.engineStatus(status);
+    });
     this.openChannel();
     this.setStatus({ ...(await engine.refreshStatus()), signedIn: true, leader: false, endedBy: undefined });
     this.seekLeadership(engine);

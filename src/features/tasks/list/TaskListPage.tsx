@@ -1,10 +1,19 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { bestMatchingLink, ListPager, pageOffset, pageSize, useReplicaSearch, withOffset } from '@/ui';
+import {
+  bestMatchingLink,
+  ListPager,
+  pageOffset,
+  pageSize,
+  useProfile,
+  useReplicaSearch,
+  withOffset,
+} from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { parseFields, showsStatusTabs, taskSearch } from '../queues/task-query';
 import { useMenuQueues } from '../queues/use-menu-queues';
+import { useFirstPages, useShownSearch } from './first-page';
 import { NewTaskModal } from './NewTaskModal';
 import { currentTab, effectiveQuery, withTab, type StatusTab } from './status-tabs';
 import { TaskTable } from './TaskTable';
@@ -12,6 +21,7 @@ import { TaskTable } from './TaskTable';
 /**
  * /Task: a queue or any filtered list of tasks, its query in the URL. The local query engine answers
  * it from the replica exactly as the server would, and answers again whenever the replica changes.
+ * On a first sign-in, the landing page's rows are drawn from the server's first answer meanwhile.
  */
 export function TaskListPage() {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
@@ -20,7 +30,13 @@ export function TaskListPage() {
   const { queues } = useMenuQueues();
   const tabsShown = showsStatusTabs(params);
   const query = taskSearch(effectiveQuery(params, tabsShown)).toString();
-  const found = useReplicaSearch('Task', query);
+  // Until the replica holds a first load's first page, the server's answer for this very search.
+  const { found, counted } = useShownSearch(
+    query,
+    useReplicaSearch('Task', query),
+    useFirstPages(),
+    useProfile().reference
+  );
   const [creating, setCreating] = useState(false);
 
   const title = bestMatchingLink(queues, '/Task', params)?.label ?? 'Tasks';
@@ -67,13 +83,15 @@ export function TaskListPage() {
       ) : (
         <>
           <TaskTable records={found.records} fields={fields} />
-          <ListPager
-            offset={offset}
-            count={count}
-            shown={found.records.length}
-            total={found.total}
-            onOffset={(next) => open(withOffset(params, next))}
-          />
+          {counted && (
+            <ListPager
+              offset={offset}
+              count={count}
+              shown={found.records.length}
+              total={found.total}
+              onOffset={(next) => open(withOffset(params, next))}
+            />
+          )}
         </>
       )}
       <NewTaskModal opened={creating} onClose={() => setCreating(false)} />
