@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { resourceKey, useReplicaContext, type ReplicaSearchState, type StoredResource } from '@/ui';
 
 type ServiceStatus = ReturnType<ReturnType<typeof useReplicaContext>['statusStore']['getSnapshot']>;
@@ -59,15 +59,11 @@ export function previewedPage(pages: FirstPages, query: string, profile: string)
   return { records, total: page.total ?? records.length, counted: page.total !== undefined };
 }
 
-/** The sync status's first pages, following the status. */
+/** The sync status's first pages, following the status (no redraw for the status's other fields). */
 export function useFirstPages(): FirstPages {
   const { statusStore } = useReplicaContext();
-  const status = useSyncExternalStore(
-    statusStore.subscribe,
-    statusStore.getSnapshot,
-    statusStore.getSnapshot
-  );
-  return status.firstPages;
+  const firstPages = useCallback(() => statusStore.getSnapshot().firstPages, [statusStore]);
+  return useSyncExternalStore(statusStore.subscribe, firstPages, firstPages);
 }
 
 interface Held {
