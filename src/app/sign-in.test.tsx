@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeFakeServer } from '../../mocks/node';
 import { renderApp, type RenderedApp } from './testing/render-app';
 
 const { server, baseUrl } = createNodeFakeServer();
 
+// Each test signs the whole app in against the fake server in this one thread: the first sync, the
+// queue patients' clinical lists and several sync runs take 10–20 s on a shared 2-core machine.
+vi.setConfig({ testTimeout: 45_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();

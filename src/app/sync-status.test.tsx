@@ -2,7 +2,7 @@ import type { Task } from '@medplum/fhirtypes';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeFakeServer } from '../../mocks/node';
 import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
 import type { LocalChange } from '../sync';
@@ -12,6 +12,9 @@ import { renderApp, type RenderedApp } from './testing/render-app';
 const { server, baseUrl } = createNodeFakeServer();
 const apps: RenderedApp[] = [];
 
+// Each test signs the whole app in against the fake server in this one thread: the first sync, the
+// queue patients' clinical lists and several sync runs take 10–20 s on a shared 2-core machine.
+vi.setConfig({ testTimeout: 45_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   for (const app of apps.splice(0)) app.sync.stop();
