@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
-import { firstRow, taskLink } from './app-steps';
+import { firstRow, taskLink, TIME_PAUSE_OR_RESUME } from './app-steps';
 import { summarize } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 21);
@@ -20,29 +20,6 @@ const PORT = Number(process.env.PORT ?? process.env.E2E_PORT ?? 4302);
 const BASE = `http://localhost:${PORT}`;
 const MY_TASKS =
   '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
-
-/**
- * Pause or resume the open task: [click → DOM shows the other button, click → the next animation
- * frame after it]. A string, not a function: the bench runs through a transpiler whose helpers the
- * page lacks.
- */
-const TIME_CHANGE_TO_FRAME = `new Promise((resolve, reject) => {
-  const find = (label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
-  const pause = find('Pause Task');
-  const button = pause || find('Resume Task');
-  if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
-  const expected = pause ? 'Resume Task' : 'Pause Task';
-  let started = 0;
-  const observer = new MutationObserver(() => {
-    if (!find(expected)) return;
-    observer.disconnect();
-    const dom = performance.now() - started;
-    requestAnimationFrame(() => resolve([dom, performance.now() - started]));
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  started = performance.now();
-  button.click();
-})`;
 
 /** Waits until the replica holds the change and no other write is under way (the next run starts clean). */
 const SETTLED = `new Promise((resolve) => setTimeout(resolve, 300))`;
@@ -64,7 +41,7 @@ async function main(): Promise<void> {
     const dom: number[] = [];
     const frame: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
-      const [toDom, toFrame] = await page.evaluate<[number, number]>(TIME_CHANGE_TO_FRAME);
+      const [toDom, toFrame] = await page.evaluate<[number, number]>(TIME_PAUSE_OR_RESUME);
       await page.evaluate(SETTLED);
       if (run === 0) continue; // the first warms the code paths
       dom.push(toDom);
