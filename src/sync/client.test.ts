@@ -222,6 +222,22 @@ describe('authenticated requests', () => {
     expect(ctx.client.session.getState().status).toBe('none');
   });
 
+  it('a 401 that arrives after the user signed out does not run the Unauthenticated callback', async () => {
+    const ctx = setup();
+    await signIn(ctx);
+    const unauthenticated = vi.fn();
+    ctx.client.onUnauthenticated(unauthenticated);
+    ctx.network.on('POST', 'oauth2/logout', json({}));
+    const state = ctx.client.session.getState();
+    const inFlight = state.status === 'none' ? '' : state.login.accessToken;
+
+    // A request sent before the sign-out is refused after it: the client then tries to recover.
+    await ctx.client.signOut();
+    await expect(ctx.client.session.recoverFromUnauthorized(inFlight)).rejects.toThrow('Unauthenticated');
+    expect(unauthenticated).not.toHaveBeenCalled();
+    expect(ctx.client.session.getState().status).toBe('none');
+  });
+
   it('a refused refresh clears the session and runs the Unauthenticated callback', async () => {
     const ctx = setup();
     await signIn(ctx);

@@ -148,10 +148,15 @@ export class AuthSession {
     return this.refreshing;
   }
 
-  /** Ends the session because the server no longer accepts it, and tells the listeners. */
+  /**
+   * Ends the session because the server no longer accepts it, and tells the listeners; unless it had
+   * already ended (the user signed out while a request was under way, and the server then refused
+   * that request's revoked token): that is no news to anyone.
+   */
   async expire(): Promise<void> {
+    const ended = this.state.status === 'none';
     await this.clear();
-    this.emitter.emit('unauthenticated', undefined);
+    if (!ended) this.emitter.emit('unauthenticated', undefined);
   }
 
   private runRefresh(): Promise<void> {
