@@ -32,9 +32,15 @@ export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
   if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
   const expected = pause ? 'Resume Task' : 'Pause Task';
   let started = 0;
+  // A change never drawn fails the run instead of holding the bench forever.
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error(expected + ' was not shown within 10 s of the click'));
+  }, 10000);
   const observer = new MutationObserver(() => {
     if (!find(expected)) return;
     observer.disconnect();
+    clearTimeout(timer);
     const dom = performance.now() - started;
     requestAnimationFrame(() => resolve([dom, performance.now() - started]));
   });
