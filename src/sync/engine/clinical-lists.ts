@@ -35,14 +35,16 @@ export function listedPatientOf(resource: Resource): string | undefined {
 }
 
 /**
- * Whether a changed resource the server reports belongs in the replica because it is on the
- * clinical list of a queue patient (a new allergy of a patient whose lists the device holds).
+ * Which changed resources the server reports belong in the replica because they are on the clinical
+ * list of a queue patient (a new allergy of a patient whose lists the device holds): the held
+ * patients are read once for a whole delta.
  */
-export async function isQueuePatientEntry(tx: ReplicaTransaction, resource: Resource): Promise<boolean> {
-  const patient = listedPatientOf(resource);
-  if (!patient?.startsWith('Patient/')) return false;
-  const held = (await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? [];
-  return held.includes(patient.slice('Patient/'.length));
+export async function queuePatientEntries(tx: ReplicaTransaction): Promise<(resource: Resource) => boolean> {
+  const held = new Set((await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? []);
+  return (resource) => {
+    const patient = listedPatientOf(resource);
+    return !!patient?.startsWith('Patient/') && held.has(patient.slice('Patient/'.length));
+  };
 }
 
 /** The patients the synced tasks are for ('Task.for'), as ids. */

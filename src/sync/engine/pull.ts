@@ -2,7 +2,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
 import { historyParams, withQuery } from '../fhir/fhir-client';
 import { nowIso, type SyncContext } from './context';
-import { isQueuePatientEntry, pullClinicalLists } from './clinical-lists';
+import { pullClinicalLists, queuePatientEntries } from './clinical-lists';
 import { fullLoad } from './first-load';
 import { acceptServerVersions, keysWithLocalChanges, writeRecord } from './record';
 import { Newest } from './newest';
@@ -158,10 +158,9 @@ async function acceptFollowed(
   const held = await tx.getResourcesByKeys(optional.map(keyOf));
   const heldKeys = new Set(optional.filter((_, index) => held[index]).map(keyOf));
   // A resource not yet held still belongs when it is on the clinical list of a queue patient.
+  const onQueuePatientList = await queuePatientEntries(tx);
   for (const resource of optional) {
-    if (!heldKeys.has(keyOf(resource)) && (await isQueuePatientEntry(tx, resource))) {
-      heldKeys.add(keyOf(resource));
-    }
+    if (onQueuePatientList(resource)) heldKeys.add(keyOf(resource));
   }
   const followed = withId.filter(
     (resource) => alwaysFollowed(context, resource) || heldKeys.has(keyOf(resource))
