@@ -129,8 +129,9 @@ export class SyncEngine {
       this.update({ syncing: true });
       try {
         await this.clearBackoff();
-        const report = await push(this.context);
+        const report = await this.send();
         this.setOnline(!report.offline);
+        // A file still waiting keeps its change pending, and the pending count tells the caller to try again.
         return { ...report, pending: (await this.refreshStatus()).pending };
       } finally {
         this.flushTouched();
@@ -221,15 +222,12 @@ export class SyncEngine {
     this.update({ syncing: true });
     try {
       if (this.skipBackoff) await this.clearBackoff();
-      const report = await push(this.context);
+      const report = await this.send();
       if (report.offline) {
         this.setOnline(false);
         this.update({ lastError: report.lastError });
         return;
       }
-      // Files waiting in the outbox go up now; the changes that name them follow at once.
-      const uploads = await sendUploads(this.context, (upload) => this.update({ upload }));
-      if (uploads.uploaded > 0) await push(this.context);
       await pull(this.context);
       this.update({
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
@@ -245,6 +243,23 @@ export class SyncEngine {
       this.nextDue = await this.earliestDue().catch(() => undefined);
       this.update({ syncing: false, loading: undefined, firstPages: undefined });
     }
+  }
+
+  /**
+   * Sends the outbox, then the files waiting in it, then at once the changes that name those files:
+   * a run with a page and a Background Sync replay without one send the same things.
+   */
+  private async send(): Promise<PushReport> {
+    const report = await push(this.context);
+    if (report.offline) return report;
+    const uploads = await sendUploads(this.context, (upload) => this.update({ upload }));
+    if (uploads.uploaded === 0) return report;
+    const after = await push(this.context);
+    return {
+      confirmed: report.confirmed + after.confirmed,
+      offline: after.offline,
+      lastError: after.lastError ?? report.lastError,
+    };
   }
 
   /**

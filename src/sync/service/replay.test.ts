@@ -1,4 +1,4 @@
-import type { Task } from '@medplum/fhirtypes';
+import type { Binary, Media, Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '@mocks/node';
 import { MemoryReplicaStore } from '@/db/memory-replica';
@@ -76,6 +76,55 @@ describe('replayOutbox (the service worker on a Background Sync event)', () => {
     expect(await outboxLength(replica)).toBe(0);
     const landed = await page.get<Task>(`fhir/R4/Task/${taskId}`);
     expect(landed.status).toBe('on-hold');
+  });
+
+  it('a file attached offline in a tab that was then closed is uploaded as a Binary the completed Media points to', async () => {
+    const { replica, storage, page } = await closedTabWithQueuedChange('on-hold');
+    const text = 'wound photo notes';
+    const tab = new SyncService({ replica, storage, fetch: offlineFetch });
+    await tab.start(config);
+    const created = await tab.applyChange({
+      resourceType: 'Media',
+      kind: 'create',
+      resource: {
+        resourceType: 'Media',
+        status: 'preparation',
+        content: { contentType: 'text/plain', title: 'notes.txt' },
+      },
+      commutes: false,
+      label: 'Upload',
+    });
+    await tab.applyChange({
+      resourceType: 'Media',
+      id: created.id,
+      kind: 'patch',
+      operations: [
+        { op: 'replace', path: '/status', value: 'completed' },
+        {
+          op: 'replace',
+          path: '/content',
+          value: { contentType: 'text/plain', title: 'notes.txt', data: btoa(text) },
+        },
+      ],
+      commutes: false,
+      label: 'Upload',
+    });
+    tab.stop();
+
+    const result = await replayOutbox({ replica, storage }, config);
+
+    expect(result).toMatchObject({ outcome: 'replayed', pending: 0 });
+    expect(await outboxLength(replica)).toBe(0);
+    const media = await page.get<{ entry?: { resource: Media }[] }>(
+      'fhir/R4/Media?_sort=-_lastUpdated&_count=1'
+    );
+    const landed = media.entry?.[0]?.resource;
+    expect(landed?.status).toBe('completed');
+    expect(landed?.content.data).toBeUndefined();
+    const url = landed?.content.url ?? '';
+    expect(url).toMatch(/Binary\//);
+    const binary = await page.get<Binary>(`fhir/R4/Binary/${url.split('Binary/')[1]}`);
+    expect(atob(binary.data ?? '')).toBe(text);
   });
 
   it('still offline: the change stays queued and the result says so (the browser tries again later)', async () => {
