@@ -62,8 +62,7 @@ export function queuePageOf(records: Iterable<StoredResource>, read: QueueRead):
  * replica's change reports), else through one index (the most selective condition), the other
  * conditions tested on the rows it loaded; a listing of a whole type fills the copy.
  */
-export function dexieQueryReader(db: ReplicaDatabase): ReplicaQueryReader {
-  const cache = new RecordCache(db);
+export function dexieQueryReader(db: ReplicaDatabase, cache = new RecordCache(db)): ReplicaQueryReader {
   return {
     async listResources(resourceType, conditions) {
       if (conditions.length === 0 || cache.holds(resourceType)) {

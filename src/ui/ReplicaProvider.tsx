@@ -4,6 +4,7 @@ import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
 import { PendingOverlay } from './replica/pending-overlay';
 import type { ReplicaReader } from './replica/reader';
 import { ServiceStatusStore } from './sync/status-store';
+import { RecentReads } from './recent-reads';
 
 /** Announces that the replica changed (a commit of this tab, another tab or a worker). */
 export type ReplicaChanges = (listener: () => void) => () => void;
@@ -17,6 +18,8 @@ export interface ReplicaContextValue {
   overlay: PendingOverlay;
   /** Every committed change of the replica, announced: the screens read again on it. */
   changes: ReplicaChanges;
+  /** The last answers of named reads, drawn at once when a screen comes back. */
+  recent: RecentReads;
 }
 
 const ReplicaContext = createContext<ReplicaContextValue | null>(null);
@@ -52,7 +55,16 @@ export function ReplicaProvider({
     statusStore,
     overlay: new PendingOverlay(),
     changes,
+    recent: new RecentReads(),
   }));
+
+  useEffect(
+    () =>
+      client.session.subscribe(() => {
+        if (client.session.getState().status === 'none') value.recent.clear();
+      }),
+    [client, value]
+  );
 
   useEffect(() => statusStore.connect(), [statusStore]);
 

@@ -21,7 +21,8 @@
  * - useReplicaSearch(resourceType, query) → { status: 'loading' | 'ready' | 'not-held' | 'invalid', records,
  *     total }: any FHIR search (filters, _sort, _count, _offset) answered by the local query engine over
  *     the replica with the server's semantics; 'not-held' when the replica does not hold the type.
- * - useReplicaQuery(read, deps): any other read of the ReplicaReader, live.
+ * - useReplicaQuery(read, deps, { remember }): any other read of the ReplicaReader, live; a named
+ *   read draws its last answer at once when its screen comes back.
  * - useServerRead(key, (fhir) => promise) → { status: 'idle' | 'loading' | 'ready' | 'offline' | 'error' }:
  *     a read from the server for what the replica does not hold (the console); useFhirClient().
  *

@@ -14,10 +14,29 @@ import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
  */
 export function useReplicaQuery<T>(
   read: (reader: ReplicaReader) => Promise<T>,
-  deps: DependencyList
+  deps: DependencyList,
+  options: ReplicaQueryOptions = {}
 ): T | undefined {
-  const { reader, changes } = useReplicaContext();
-  return useAnnouncedQuery(changes, () => read(reader), [reader, ...deps]);
+  const { reader, changes, recent } = useReplicaContext();
+  const { remember } = options;
+  const readAndRemember = async () => {
+    const value = await read(reader);
+    if (remember !== undefined) recent.set(remember, value);
+    return value;
+  };
+  const answer = useAnnouncedQuery(changes, readAndRemember, [reader, remember, ...deps]);
+  // null is an answer (nothing held), not the lack of one.
+  if (remember === undefined || answer !== undefined) return answer;
+  return recent.get<T>(remember);
+}
+
+export interface ReplicaQueryOptions {
+  /**
+   * A name for what this read answers, the same whenever it would give the same answer (it includes
+   * what `deps` hold). Until its read answers, the screen draws the last answer under this name:
+   * coming back to a screen draws at once, and the read that follows brings anything changed meanwhile.
+   */
+  remember?: string;
 }
 
 const sameDeps = (a: DependencyList, b: DependencyList): boolean =>

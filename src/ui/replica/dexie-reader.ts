@@ -1,16 +1,19 @@
 import type { ReplicaDatabase } from '@/db/database';
 import { splitPending } from '@/db/outbox-counts';
 import { dexieQueryReader } from '@/db/query-reader';
+import { RecordCache } from '@/db/record-cache';
 import type { ReplicaReader } from './reader';
 
 /**
- * The reads of the hooks on the replica in IndexedDB, through Dexie tables only (so live queries
- * observe them in every tab).
+ * The reads of the hooks on the replica in IndexedDB. A whole type is read once into the page's
+ * copy (kept current from the replica's change reports) and answered from it after that, for lists
+ * and searches alike: a screen that re-reads on every change does not read the type again each time.
  */
 export function dexieReader(db: ReplicaDatabase): ReplicaReader {
+  const cache = new RecordCache(db);
   return {
     record: (key) => db.resources.get(key),
-    recordsOfType: (resourceType) => db.resources.where('resourceType').equals(resourceType).toArray(),
+    recordsOfType: (resourceType) => cache.recordsOfType(resourceType),
     outbox: () => db.outbox.orderBy('seq').toArray(),
     outboxOf: (key) => db.outbox.where('key').equals(key).sortBy('seq'),
     conflicts: () => db.conflicts.orderBy('seq').toArray(),
@@ -28,6 +31,6 @@ export function dexieReader(db: ReplicaDatabase): ReplicaReader {
       return (await db.meta.get(key))?.value as T | undefined;
     },
     definition: (key) => db.definitions.get(key),
-    search: dexieQueryReader(db),
+    search: dexieQueryReader(db, cache),
   };
 }

@@ -91,7 +91,9 @@ export function useTimelineResources(resource: Resource, refresh = 0): TimelineR
       const all = await Promise.all(LISTED_TYPES.map((type) => reader.recordsOfType(type)));
       return all.flat();
     },
-    [kept]
+    [kept],
+    // The same read on every timeline: the screen keeps what is about its resource.
+    { remember: 'timeline records' }
   );
   // While the read after a keep is on its way the cards already drawn stay: the timeline must not
   // collapse for a moment (a reader scrolled down would be thrown back to the top).
