@@ -121,7 +121,7 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
     const openTask = performance.now() - opened;
 
     const claimMs = await claim(page, base);
-    const otherUsersChange = await colleagueChange(page);
+    const otherUsersChange = await colleagueChange(page, trace);
     return { signInToRows, openTask, claim: claimMs, otherUsersChange };
   } finally {
     await context.close();
@@ -129,7 +129,7 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
 }
 
 /** The nurse changes the task open on the tablet; the time from her answer to the text on screen. */
-async function colleagueChange(page: Page): Promise<number> {
+async function colleagueChange(page: Page, trace: [number, string][]): Promise<number> {
   const id = /\/Task\/([^/?#]+)/.exec(page.url())?.[1];
   if (!id) throw new Error(`No task open at ${page.url()}`);
   const nurse = await signInByApi(HOST, 'nurse@example.com');
@@ -140,9 +140,17 @@ async function colleagueChange(page: Page): Promise<number> {
     body: JSON.stringify([{ op: 'add', path: '/businessStatus', value: { text } }]),
   });
   if (!answer.ok) throw new Error(`The nurse's change answered ${answer.status}`);
+  const answeredAt = Date.now();
   const started = performance.now();
   await page.getByText(text).first().waitFor({ timeout: 60_000 });
-  return performance.now() - started;
+  const elapsed = performance.now() - started;
+  if (TRACE) {
+    const lines = trace
+      .filter(([time]) => time >= answeredAt - 50)
+      .map(([time, what]) => `${String(time - answeredAt).padStart(6)} ${what}`);
+    console.log([...lines, `${elapsed.toFixed(0).padStart(6)} the change on screen`].join('\n'));
+  }
+  return elapsed;
 }
 
 function line(label: string, samples: number[], budget?: number): string {

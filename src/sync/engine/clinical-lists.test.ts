@@ -5,6 +5,7 @@ import { resourceKey } from '@/db/types';
 import { clinicalListQueries, listedPatientOf } from './clinical-lists';
 import { listeningFakeServer } from './testing/fake-server';
 import { device, type Device } from './testing/harness';
+import { taskChanges } from './testing/task-changes';
 
 const baseUrl = listeningFakeServer();
 
@@ -31,6 +32,45 @@ async function queuePatientWithAllergies(target: Device): Promise<{ patient: str
 }
 
 describe('clinical lists of the queue patients', () => {
+  it('a change made while they load reaches the server before they are stored, not after the run', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    let changed = false;
+    // While the clinical lists' batch is on its way, the user pauses a task the device holds.
+    doctor.faults.inject(
+      'POST',
+      /\/fhir\/R4\/?$/,
+      async (url, init) => {
+        if (!changed && String(init?.body ?? '').includes('AllergyIntolerance')) {
+          changed = true;
+          const [key] = await doctor.replica.transaction((tx) => tx.keysOfType('Task'));
+          const task = (await doctor.record('Task', key?.split('/')[1] ?? ''))?.resource as Task;
+          await doctor.engine.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
+        }
+        return globalThis.fetch(url, init);
+      },
+      Infinity
+    );
+    let allergiesHeldWhenSent: number | undefined;
+    doctor.faults.inject(
+      'PATCH',
+      /\/Task\//,
+      async (url, init) => {
+        allergiesHeldWhenSent = (
+          await doctor.replica.transaction((tx) => tx.keysOfType('AllergyIntolerance'))
+        ).length;
+        return globalThis.fetch(url, init);
+      },
+      1
+    );
+    await doctor.engine.syncNow();
+    expect(changed).toBe(true);
+    expect(allergiesHeldWhenSent).toBe(0);
+    expect(
+      (await doctor.replica.transaction((tx) => tx.keysOfType('AllergyIntolerance'))).length
+    ).toBeGreaterThan(0);
+    expect(doctor.engine.status().pending).toBe(0);
+  });
+
   it('after a full sync the replica holds the allergies of a queue patient, and a new one arrives by delta', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
     await doctor.engine.syncNow();

@@ -96,6 +96,8 @@ export async function pullClinicalLists(context: SyncContext): Promise<void> {
     }
     found.push(...(await allOf(context, answer)));
   }
+  // Storing a thousand entries takes a while: what the user changed meanwhile goes first.
+  await context.sendWaiting?.();
   await store(context, found, newest);
   if (refused) return;
   await context.replica.transaction(async (tx) => {

@@ -31,6 +31,11 @@ export interface SyncContext {
   progress?: (progress: { rows: number; percent: number }) => void;
   /** Shows a first load's first pages before they are stored; undefined once the replica holds them. */
   preview?: (pages: FirstPagePreview[] | undefined) => void;
+  /**
+   * Sends the changes made since the run began, between the stages of a long pull: a change made
+   * while the clinical lists load reaches the server before them, not after.
+   */
+  sendWaiting?: () => Promise<void>;
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */

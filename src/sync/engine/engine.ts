@@ -81,6 +81,11 @@ export class SyncEngine {
       stopped: () => this.halted,
       progress: (loading) => this.update({ loading }),
       preview: (firstPages) => this.update({ firstPages }),
+      sendWaiting: async () => {
+        if (!this.current.online) return;
+        const report = await push(this.context);
+        if (report.offline) this.setOnline(false);
+      },
     };
   }
 
@@ -220,6 +225,9 @@ export class SyncEngine {
   private async runOnce(): Promise<void> {
     if (this.halted || (this.options.signedIn && !(await this.options.signedIn()))) return;
     this.update({ syncing: true });
+    // The live connection is set up beside the run, not after it: a first load takes a while, and
+    // what other users change meanwhile should not wait for the timer.
+    this.goLive();
     try {
       if (this.skipBackoff) await this.clearBackoff();
       const report = await this.send();
@@ -233,7 +241,6 @@ export class SyncEngine {
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
         lastError: report.lastError,
       });
-      this.goLive();
     } catch (error) {
       if (isNetworkFailure(error)) this.setOnline(false);
       this.update({ lastError: errorText(error) });
@@ -263,8 +270,9 @@ export class SyncEngine {
   }
 
   /**
-   * After the first run that reached the server: follow changes by websocket where the engine has
-   * a WebSocket and the server's CapabilityStatement offers Subscriptions; the timer stays the fallback.
+   * From the first run on: follow changes by websocket where the engine has a WebSocket and the
+   * server's CapabilityStatement offers Subscriptions; the timer stays the fallback. Offline, the
+   * statement cannot be read and the next run tries again.
    */
   private goLive(): void {
     const WebSocket = this.options.webSocket;
@@ -284,7 +292,9 @@ export class SyncEngine {
           },
         });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        this.liveChecked = false;
+      });
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */

@@ -110,6 +110,25 @@ describe('live updates', () => {
     expect(doctor.engine.status().live).toBe(false);
   });
 
+  it("the socket is opened beside the first load, not after it: a long first run does not keep other users' changes waiting", async () => {
+    let liveDuringRun = false;
+    const { doctor } = await started(WebSocket as unknown as WebSocketConstructor, (target) => {
+      // The first load's first batch is answered only once the engine is live (or after 5 s).
+      target.faults.inject(
+        'POST',
+        /\/fhir\/R4\/?$/,
+        async (url, init) => {
+          await until(() => target.engine.status().live === true).catch(() => undefined);
+          liveDuringRun = target.engine.status().live === true && target.engine.status().syncing === true;
+          return globalThis.fetch(url, init);
+        },
+        1
+      );
+    });
+    expect(liveDuringRun).toBe(true);
+    doctor.engine.stop();
+  });
+
   it('where the socket fails, the timer still brings the change', async () => {
     const { doctor, scheduler, task } = await started(DeadSocket as unknown as WebSocketConstructor);
     await nurseChanges(task, 'Seen by the nurse (socket down)');

@@ -22,6 +22,7 @@ export async function pull(context: SyncContext): Promise<void> {
   const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
+  await context.sendWaiting?.();
   // The clinical lists of the queue patients come after the tasks: never before the first rows.
   await pullClinicalLists(context);
 }

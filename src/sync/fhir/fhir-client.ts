@@ -46,6 +46,8 @@ const FHIR_JSON = 'application/fhir+json';
 export class FhirClient {
   readonly api: ApiClient;
   readonly cache: RequestCache;
+  /** The CapabilityStatement request under way, if one is. */
+  private capabilitiesRead: Promise<CapabilityStatement> | undefined;
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly maxPolls: number;
@@ -227,9 +229,13 @@ export class FhirClient {
     return answers;
   }
 
-  /** GET metadata: what the server can do. */
+  /** GET metadata: what the server can do. Callers asking while it is on its way share the one request. */
   capabilities(options?: ReadOptions): Promise<CapabilityStatement> {
-    return this.get<CapabilityStatement>(this.url('metadata'), options);
+    if (options?.signal) return this.get<CapabilityStatement>(this.url('metadata'), options);
+    this.capabilitiesRead ??= this.get<CapabilityStatement>(this.url('metadata'), options).finally(() => {
+      this.capabilitiesRead = undefined;
+    });
+    return this.capabilitiesRead;
   }
 
   /** A GET through the cache; a 202 answer is polled until done. */
