@@ -1,23 +1,7 @@
 import Dexie from 'dexie';
 import type { ReplicaDatabase } from './database';
+import { changedKeys, type ChangedRanges } from './changes';
 import type { ResourceKey, StoredResource } from './types';
-
-/** A node of the key ranges Dexie reports as changed: one key where `from` equals `to`. */
-interface ChangedRanges {
-  d?: number;
-  from?: unknown;
-  to?: unknown;
-  l?: ChangedRanges | null;
-  r?: ChangedRanges | null;
-}
-
-/** The single keys of a change report; undefined when it names a range (a bulk write, a clear). */
-function changedKeys(node: ChangedRanges | null | undefined, out: ResourceKey[]): ResourceKey[] | undefined {
-  if (!node || !node.d) return out;
-  if (typeof node.from !== 'string' || node.from !== node.to) return undefined;
-  out.push(node.from);
-  return changedKeys(node.l, out) && changedKeys(node.r, out);
-}
 
 /**
  * Every record of a type, kept in the page between searches, so a general search (a filter the

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ReplicaChange } from '../db/changes';
 import type { ApiClient } from '../sync/client';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
 import { PendingOverlay } from './replica/pending-overlay';
@@ -6,8 +7,11 @@ import type { ReplicaReader } from './replica/reader';
 import { ServiceStatusStore } from './sync/status-store';
 import { RecentReads } from './recent-reads';
 
-/** Announces that the replica changed (a commit of this tab, another tab or a worker). */
-export type ReplicaChanges = (listener: () => void) => () => void;
+/**
+ * Announces that the replica changed (a commit of this tab, another tab or a worker), with what the
+ * commit wrote when that is known (undefined: anything may have changed).
+ */
+export type ReplicaChanges = (listener: (change?: ReplicaChange) => void) => () => void;
 
 export interface ReplicaContextValue {
   reader: ReplicaReader;

@@ -178,6 +178,7 @@ export {
   type GlobalSearchResource,
 } from './global-search/ranking';
 export { FormModal, type FormModalProps } from './dialogs/FormModal';
+export { useMountedWhileOpen } from './dialogs/use-mounted-while-open';
 export {
   NO_NAMES,
   referenceLabel,

@@ -1,5 +1,7 @@
 import { useEffect, useState, type DependencyList } from 'react';
 import type { ReplicaReader } from './replica/reader';
+import { ReadDependencies, trackedReader } from './replica/read-dependencies';
+import { sameAnswer } from './same-answer';
 import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
 
 /**
@@ -7,10 +9,11 @@ import { useReplicaContext, type ReplicaChanges } from './ReplicaProvider';
  * another, by the sync worker or the service worker; undefined while the first answer for these
  * `deps` is on its way. `deps` are the values `read` depends on, as for useEffect.
  *
- * The replica announces every committed change (`changes`), so a read runs again after any change
- * of the tables the screens show and an open list follows every pull, whatever index its search
- * read. No Dexie live query runs beside it: each one merges every mutated key of every commit into
- * its own set until it next re-reads, which during a first load costs the page more than the reads.
+ * The replica announces every committed change (`changes`) with what it wrote, so a read runs again
+ * after a change of anything it went through (a table, a type it listed, a record it read) and an
+ * open list follows every pull, whatever index its search read. No Dexie live query runs beside
+ * it: each one merges every mutated key of every commit into its own set until it next re-reads,
+ * which during a first load costs the page more than the reads.
  */
 export function useReplicaQuery<T>(
   read: (reader: ReplicaReader) => Promise<T>,
@@ -19,8 +22,8 @@ export function useReplicaQuery<T>(
 ): T | undefined {
   const { reader, changes, recent } = useReplicaContext();
   const { remember } = options;
-  const readAndRemember = async () => {
-    const value = await read(reader);
+  const readAndRemember = async (dependencies: ReadDependencies) => {
+    const value = await read(trackedReader(reader, dependencies));
     if (remember !== undefined) recent.set(remember, value);
     return value;
   };
@@ -43,13 +46,14 @@ const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
   a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
- * Runs the read, and again whenever the replica announces a change: at most one read at a time, and
- * one more after it when changes came in meanwhile, so a burst of commits costs two reads, not one
- * each.
+ * Runs the read, and again whenever the replica announces a change the read may see: one that wrote
+ * a table, a type or a record its last run went through (a report that cannot say counts as any).
+ * At most one read at a time, and one more after it when changes came in meanwhile, so a burst of
+ * commits costs two reads, not one each.
  */
 function useAnnouncedQuery<T>(
   changes: ReplicaChanges,
-  read: () => Promise<T>,
+  read: (dependencies: ReadDependencies) => Promise<T>,
   deps: DependencyList
 ): T | undefined {
   const [value, setValue] = useState<{ value: T; deps: DependencyList } | undefined>(undefined);
@@ -57,16 +61,27 @@ function useAnnouncedQuery<T>(
     let current = true;
     let running = false;
     let again = false;
+    /** What the last finished run read; undefined until one has (then every change counts). */
+    let seen: ReadDependencies | undefined;
     const run = () => {
       if (running) {
         again = true;
         return;
       }
       running = true;
-      void read()
+      const dependencies = new ReadDependencies();
+      void read(dependencies)
         .then(
           (result) => {
-            if (current) setValue({ value: result, deps });
+            seen = dependencies;
+            // The same data again (a commit that did not touch what this read shows) keeps the
+            // answer the screen has, so nothing that draws it renders again.
+            if (current)
+              setValue((previous) =>
+                previous && sameDeps(previous.deps, deps) && sameAnswer(previous.value, result)
+                  ? previous
+                  : { value: result, deps }
+              );
           },
           (error: unknown) => console.error('A replica read failed', error)
         )
@@ -79,7 +94,9 @@ function useAnnouncedQuery<T>(
         });
     };
     run();
-    const unsubscribe = changes(run);
+    const unsubscribe = changes((change) => {
+      if (running || !seen || seen.affectedBy(change)) run();
+    });
     return () => {
       current = false;
       unsubscribe();

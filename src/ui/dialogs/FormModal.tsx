@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useMountedWhileOpen } from './use-mounted-while-open';
 
 /** Touch targets on tablets are at least this tall. */
 const TOUCH_HEIGHT = 44;
@@ -29,8 +30,10 @@ export function FormModal({
   onClose,
   children,
 }: FormModalProps) {
+  const { mounted, onExitTransitionEnd } = useMountedWhileOpen(opened);
+  if (!mounted) return null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} onExitTransitionEnd={onExitTransitionEnd}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

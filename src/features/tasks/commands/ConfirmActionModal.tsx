@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useMountedWhileOpen } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import type { PendingConfirmation } from './use-task-command';
 
 /** Asks the question of an action that needs confirming ('Are you sure ...?'). */
 export function ConfirmActionModal({ confirmation }: { confirmation: PendingConfirmation | undefined }) {
+  const { mounted, onExitTransitionEnd } = useMountedWhileOpen(!!confirmation);
+  if (!mounted) return null;
   return (
     <Modal
       opened={!!confirmation}
+      onExitTransitionEnd={onExitTransitionEnd}
       onClose={() => confirmation?.cancel()}
       title={confirmation?.label}
       centered
