@@ -6,7 +6,8 @@
  *   delay, 1.5 s at 300 ms);
  * - open a task from the list → its Task Actions shown;
  * - claim confirmed → on screen (the claim button gone), timed inside the page;
- * - another user's change (the nurse's PATCH answered) → on this tablet's open task page;
+ * - another user's change (the nurse's PATCH answered) → on this tablet's open task page, once the
+ *   tablet's claim is on the server;
  * - 1,000 changes queued on 100 tasks → all confirmed (the sync engine in Node through the same proxy).
  * Run `npm run build` first; `npx tsx bench/app-network.bench.ts` (RUNS=n for more runs per delay,
  * DELAYS=0,300 to choose, REPLAY=0 to leave the replay out, TRACE=1 for the sign-in's requests and
@@ -120,7 +121,13 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();
     const openTask = performance.now() - opened;
 
+    const claimSent = new Promise<void>((resolve) =>
+      context.on('requestfinished', (request) => {
+        if (request.method() === 'PATCH' && /\/Task\//.test(request.url())) resolve();
+      })
+    );
     const claimMs = await claim(page, base);
+    await claimSent;
     const otherUsersChange = await colleagueChange(page, trace);
     return { signInToRows, openTask, claim: claimMs, otherUsersChange };
   } finally {
@@ -132,6 +139,9 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
 async function colleagueChange(page: Page, trace: [number, string][]): Promise<number> {
   const id = /\/Task\/([^/?#]+)/.exec(page.url())?.[1];
   if (!id) throw new Error(`No task open at ${page.url()}`);
+  // The tablet's own claim is on the server first (the caller waited for its PATCH): the step times
+  // a live update, not the merge of a change of ours that the server had not seen yet with hers.
+  await page.getByTestId('pending-changes').waitFor({ state: 'detached', timeout: 60_000 });
   const nurse = await signInByApi(HOST, 'nurse@example.com');
   const text = `Seen by the nurse ${Date.now()}`;
   const answer = await nurse.fetch(`fhir/R4/Task/${id}`, {
