@@ -1,4 +1,4 @@
-import type { Bundle, Patient, Questionnaire, QuestionnaireResponse } from '@medplum/fhirtypes';
+import type { Bundle, Patient, Questionnaire, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +119,65 @@ describe('filling in a questionnaire', () => {
       subject: { reference: 'Patient/p1' },
       basedOn: [{ reference: 'ServiceRequest/s1' }],
     });
+  });
+
+  it("submitted offline for a task, the task's output points at the response, by the server's id once synced", async () => {
+    const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
+    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task],
+      heldTypes: ['Questionnaire', 'Patient', 'Task'],
+      online: false,
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    const link = ctx.h.applied.find((change) => change.resourceType === 'Task');
+    expect(link).toMatchObject({ id: 't1', kind: 'patch', label: 'Link questionnaire response' });
+    // On this device the task already points at the response, under its temporary id.
+    const held = await ctx.h.resource<Task>('Task', 't1');
+    const [output] = held?.output ?? [];
+    expect(output?.type).toEqual({ text: 'Questionnaire response' });
+    const temporary = output?.valueReference?.reference ?? '';
+    expect(await ctx.h.resource('QuestionnaireResponse', temporary.split('/')[1] ?? '')).toMatchObject({
+      status: 'completed',
+    });
+
+    ctx.h.setOnline(true);
+    await ctx.h.syncNow();
+    const [onServer, ...others] = await responsesOnServer();
+    expect(others).toEqual([]);
+    expect(onServer?.status).toBe('completed');
+    expect(`QuestionnaireResponse/${onServer?.id}`).not.toBe(temporary);
+    const serverTask = await ctx.h.fhir.read<Task>('Task', 't1', { noCache: true });
+    expect(serverTask.output?.map((item) => item.valueReference?.reference)).toEqual([
+      `QuestionnaireResponse/${onServer?.id}`,
+    ]);
+  });
+
+  it('a response the task already points at is not added to its outputs again', async () => {
+    const draft = inProgress('r1', ME, [{ linkId: 'name', answer: [{ valueString: 'Ada' }] }]);
+    const task = taskFixture('t1', {
+      for: { reference: 'Patient/p1' },
+      output: [
+        {
+          type: { text: 'Questionnaire response' },
+          valueReference: { reference: 'QuestionnaireResponse/r1' },
+        },
+      ],
+    });
+    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task, draft],
+      heldTypes: ['Questionnaire', 'Patient', 'Task', 'QuestionnaireResponse'],
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Preferred name' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    expect(ctx.h.applied.map((change) => `${change.resourceType}/${change.id} ${change.kind}`)).toEqual([
+      'QuestionnaireResponse/r1 patch',
+    ]);
+    expect((await ctx.h.resource<Task>('Task', 't1'))?.output).toHaveLength(1);
   });
 
   it('Submit stays on the form while a required question is unanswered', async () => {

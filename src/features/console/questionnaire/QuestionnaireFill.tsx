@@ -64,6 +64,11 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
             </Anchor>
           </Group>
         </Alert>
+        {response.taskOutcome && (
+          <Alert color="red" role="alert" title="The task does not point at the response">
+            {outcomeText(response.taskOutcome)}
+          </Alert>
+        )}
         <Group>
           <Button
             variant="default"
