@@ -131,6 +131,23 @@ describe('a change that points at a resource created on this device', () => {
   });
 });
 
+describe('an output appended to a task', () => {
+  it("is re-based on another user's newer version instead of becoming a conflict", async () => {
+    const { doctor, task } = await setup();
+    await doctor.engine.applyChange({
+      ...linkOutput(task, 'QuestionnaireResponse/r-elsewhere'),
+      commutes: true,
+    });
+    await doctor.server.patch('Task', task.id ?? '', [{ op: 'add', path: '/description', value: 'Changed' }]);
+    const report = await doctor.engine.syncNow();
+    expect(report.pending).toBe(0);
+    expect(report.conflicts).toBe(0);
+    const serverTask = await doctor.server.read<Task>('Task', task.id ?? '', { noCache: true });
+    expect(serverTask.description).toBe('Changed');
+    expect(outputsOf(serverTask)).toEqual(['QuestionnaireResponse/r-elsewhere']);
+  });
+});
+
 describe('namesAnyOf', () => {
   const entry = (key: string, value: unknown): OutboxEntry => ({
     key: key as OutboxEntry['key'],
