@@ -1,4 +1,11 @@
-import type { Bundle, Patient, Questionnaire, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  Condition,
+  Patient,
+  Questionnaire,
+  QuestionnaireResponse,
+  Task,
+} from '@medplum/fhirtypes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -178,6 +185,75 @@ describe('filling in a questionnaire', () => {
       'QuestionnaireResponse/r1 patch',
     ]);
     expect((await ctx.h.resource<Task>('Task', 't1'))?.output).toHaveLength(1);
+  });
+
+  describe("a reference item filtered by the response's patient", () => {
+    const conditions: Questionnaire = {
+      resourceType: 'Questionnaire',
+      id: 'q2',
+      status: 'active',
+      item: [
+        {
+          linkId: 'problem',
+          type: 'reference',
+          text: 'Problem',
+          extension: [
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceResource',
+              valueCode: 'Condition',
+            },
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceFilter',
+              valueString: 'patient={{%patient}}&_sort=_id',
+            },
+          ],
+        },
+      ],
+    };
+    const other: Patient = { resourceType: 'Patient', id: 'p2', name: [{ family: 'Other' }] };
+    const condition = (id: string, subject: string, text: string): Condition => ({
+      resourceType: 'Condition',
+      id,
+      subject: { reference: subject },
+      code: { text },
+    });
+    const problemInput = async () =>
+      (await screen.findAllByLabelText('Problem')).find(
+        (element) => element.tagName === 'INPUT'
+      ) as HTMLElement;
+    /** The Condition searches the page made, as their query parameters. */
+    const conditionSearches = () =>
+      ctx.h.pageRequests
+        .filter((url) => url.startsWith('Condition?'))
+        .map((url) => Object.fromEntries(new URLSearchParams(url.slice('Condition?'.length))));
+
+    it("offers only the choices of the task's patient", async () => {
+      const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
+      await ctx.renderConsole('/Questionnaire/q2/form?task=Task/t1', {
+        held: [conditions, patient, other, task],
+        heldTypes: ['Questionnaire', 'Patient', 'Task'],
+      });
+      await ctx.h.serve(condition('c1', 'Patient/p1', 'Asthma'), condition('c2', 'Patient/p2', 'Gout'));
+      const user = userEvent.setup();
+      await user.click(await problemInput());
+      expect(await screen.findByRole('option', { name: /Asthma|Condition\/c1/ })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: /Gout|Condition\/c2/ })).toBeNull();
+      expect(conditionSearches()[0]).toMatchObject({ patient: 'Patient/p1', _sort: '_id' });
+    });
+
+    it('without a patient, searches without that parameter', async () => {
+      await ctx.renderConsole('/Questionnaire/q2/form', {
+        held: [conditions, patient, other],
+        heldTypes: ['Questionnaire', 'Patient'],
+      });
+      await ctx.h.serve(condition('c1', 'Patient/p1', 'Asthma'), condition('c2', 'Patient/p2', 'Gout'));
+      const user = userEvent.setup();
+      await user.click(await problemInput());
+      await waitFor(() => expect(conditionSearches().length).toBeGreaterThan(0));
+      const [search] = conditionSearches();
+      expect(search).toMatchObject({ _sort: '_id' });
+      expect(search).not.toHaveProperty('patient');
+    });
   });
 
   it('Submit stays on the form while a required question is unanswered', async () => {

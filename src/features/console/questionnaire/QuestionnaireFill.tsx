@@ -40,7 +40,10 @@ function DraftStatus({
  * completes it.
  */
 export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillProps) {
-  const sources = useQuestionnaireSources();
+  // A reference filter's {{%patient}} is the subject when the response is about a patient.
+  const sources = useQuestionnaireSources(
+    context.subject?.reference?.startsWith('Patient/') ? context.subject : undefined
+  );
   const response = useResponseDraft(questionnaire, context);
   const [submitted, setSubmitted] = useState<string>();
   const [round, setRound] = useState(0);
