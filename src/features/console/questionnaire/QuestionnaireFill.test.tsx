@@ -130,7 +130,7 @@ describe('filling in a questionnaire', () => {
 
   it("submitted offline for a task, the task's output points at the response, by the server's id once synced", async () => {
     const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
-    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+    const { router } = await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
       held: [screening, patient, task],
       heldTypes: ['Questionnaire', 'Patient', 'Task'],
       online: false,
@@ -160,6 +160,11 @@ describe('filling in a questionnaire', () => {
     expect(serverTask.output?.map((item) => item.valueReference?.reference)).toEqual([
       `QuestionnaireResponse/${onServer?.id}`,
     ]);
+    // The response's page under its temporary id follows it to the server's id.
+    await router.navigate({ href: `/${temporary}/details` });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/QuestionnaireResponse/${onServer?.id}/details`)
+    );
   });
 
   it('a response the task already points at is not added to its outputs again', async () => {
