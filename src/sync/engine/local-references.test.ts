@@ -1,8 +1,7 @@
 import type { QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SMITH_ID } from '@mocks/seed';
 import { resourceKey, type OutboxEntry } from '@/db/types';
-import { device, hold, unownedTask, type Device } from './testing/harness';
+import { doctorHoldingTask, type Device } from './testing/harness';
 import { listeningFakeServer } from './testing/fake-server';
 import { namesAnyOf } from './local-references';
 import type { LocalChange } from './types';
@@ -10,18 +9,23 @@ import type { LocalChange } from './types';
 const baseUrl = listeningFakeServer();
 
 let taskOffset = 40;
-async function setup(): Promise<{ doctor: Device; task: Task }> {
-  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
-  const task = await unownedTask(doctor.server, taskOffset++);
-  await hold(doctor, task);
-  return { doctor, task };
-}
+const setup = () => doctorHoldingTask(baseUrl, taskOffset++);
 
 const response: QuestionnaireResponse = {
   resourceType: 'QuestionnaireResponse',
   status: 'completed',
   item: [{ linkId: 'q', answer: [{ valueString: 'yes' }] }],
 };
+
+/** The device creates a completed response (under a temporary id until the server confirms it). */
+const createResponse = (doctor: Device) =>
+  doctor.engine.applyChange({
+    resourceType: 'QuestionnaireResponse',
+    kind: 'create',
+    resource: response,
+    commutes: false,
+    label: 'Submit questionnaire',
+  });
 
 /** Adds an output to the task that points at `reference`. */
 const linkOutput = (task: Task, reference: string): LocalChange => ({
@@ -57,13 +61,7 @@ describe('a change that points at a resource created on this device', () => {
   it('made offline, reaches the server pointing at the id the server gave the new resource', async () => {
     const { doctor, task } = await setup();
     doctor.faults.inject('POST', /./, 'offline', Infinity).inject('PATCH', /./, 'offline', Infinity);
-    const created = await doctor.engine.applyChange({
-      resourceType: 'QuestionnaireResponse',
-      kind: 'create',
-      resource: response,
-      commutes: false,
-      label: 'Submit questionnaire',
-    });
+    const created = await createResponse(doctor);
     await doctor.engine.applyChange(linkOutput(task, `QuestionnaireResponse/${created.id}`));
     expect((await doctor.engine.syncNow()).pending).toBe(2);
 
@@ -89,13 +87,7 @@ describe('a change that points at a resource created on this device', () => {
     const { doctor, task } = await setup();
     // The server keeps failing the create (a batch would still get through).
     doctor.faults.inject('POST', /\/QuestionnaireResponse$/, 'server-error', Infinity);
-    const created = await doctor.engine.applyChange({
-      resourceType: 'QuestionnaireResponse',
-      kind: 'create',
-      resource: response,
-      commutes: false,
-      label: 'Submit questionnaire',
-    });
+    const created = await createResponse(doctor);
     await doctor.engine.applyChange(linkOutput(task, `QuestionnaireResponse/${created.id}`));
     await doctor.engine.syncNow();
     expect(doctor.faults.count('PATCH', /\/Task\//)).toBe(0);
@@ -109,13 +101,7 @@ describe('a change that points at a resource created on this device', () => {
 
   it("queued just after the create was confirmed with the temporary id, it gets the server's id", async () => {
     const { doctor, task } = await setup();
-    const created = await doctor.engine.applyChange({
-      resourceType: 'QuestionnaireResponse',
-      kind: 'create',
-      resource: response,
-      commutes: false,
-      label: 'Submit questionnaire',
-    });
+    const created = await createResponse(doctor);
     await doctor.engine.syncNow();
     const [onServer] = await serverResponses(doctor, created.id);
     expect(onServer?.id).toBeTruthy();
