@@ -17,6 +17,11 @@ const META_CONFIRMED_CREATES = 'confirmedCreates';
 /** How many confirmed creates are remembered for changes queued with their temporary id. */
 const REMEMBERED_CREATES = 200;
 
+/** Longer strings are no resource key ('Type/id', an id is at most 64 characters): file data, notes. */
+const MAX_KEY_LENGTH = 128;
+
+const mayBeKey = (text: string): boolean => text.length <= MAX_KEY_LENGTH && text.includes('/');
+
 /** Calls `visit` with every string in a JSON value. */
 function eachString(value: unknown, visit: (text: string) => void): void {
   if (typeof value === 'string') visit(value);
@@ -27,7 +32,7 @@ function eachString(value: unknown, visit: (text: string) => void): void {
 
 /** The value with every string that is a key of `renames` replaced by its new key (unchanged values are kept as they are). */
 function withRenames<T>(value: T, renames: ReadonlyMap<string, string>): T {
-  if (typeof value === 'string') return (renames.get(value) ?? value) as T;
+  if (typeof value === 'string') return (mayBeKey(value) ? (renames.get(value) ?? value) : value) as T;
   if (Array.isArray(value)) {
     const items = value.map((item: unknown) => withRenames(item, renames));
     return items.some((item, index) => item !== value[index]) ? (items as T) : value;
@@ -54,7 +59,7 @@ export function namesAnyOf(entry: OutboxEntry, keys: ReadonlySet<ResourceKey>): 
   if (keys.size === 0) return false;
   let found = false;
   eachString(payloadOf(entry), (text) => {
-    if (!found && text !== entry.key && keys.has(text as ResourceKey)) found = true;
+    if (!found && mayBeKey(text) && text !== entry.key && keys.has(text as ResourceKey)) found = true;
   });
   return found;
 }
