@@ -270,7 +270,7 @@ test("a questionnaire submitted offline for a task becomes the task's output, po
   await page.goto(`/Task/${task?.id}/details`);
   const link = page
     .getByRole('table', { name: 'Task details' })
-    .getByRole('link', { name: `Questionnaire response: ${reference}` });
+    .getByRole('link', { name: 'Questionnaire response: Patient Health Questionnaire (PHQ-9)' });
   await expect(link).toBeVisible({ timeout: 20_000 });
   await app.screenshotAtSizes(page, 'task-output-response');
   await page.setViewportSize({ width: 1024, height: 768 });

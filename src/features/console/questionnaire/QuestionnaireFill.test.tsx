@@ -145,6 +145,7 @@ describe('filling in a questionnaire', () => {
     const held = await ctx.h.resource<Task>('Task', 't1');
     const [output] = held?.output ?? [];
     expect(output?.type).toEqual({ text: 'Questionnaire response' });
+    expect(output?.valueReference?.display).toBe('Screening');
     const temporary = output?.valueReference?.reference ?? '';
     expect(await ctx.h.resource('QuestionnaireResponse', temporary.split('/')[1] ?? '')).toMatchObject({
       status: 'completed',

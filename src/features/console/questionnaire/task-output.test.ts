@@ -23,6 +23,18 @@ describe("a submitted response as the task's output", () => {
     ]);
   });
 
+  it("is named by the questionnaire's title when it has one", () => {
+    expect(taskOutputChange(task, 'QuestionnaireResponse/r1', 'Screening')?.operations).toEqual([
+      {
+        op: 'add',
+        path: '/output',
+        value: [
+          { ...output, valueReference: { reference: 'QuestionnaireResponse/r1', display: 'Screening' } },
+        ],
+      },
+    ]);
+  });
+
   it('is no change when the task already points at the response', () => {
     expect(taskOutputChange({ ...task, output: [output] }, 'QuestionnaireResponse/r1')).toBeUndefined();
   });

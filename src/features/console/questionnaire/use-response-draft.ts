@@ -190,7 +190,11 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
           const record = await reader.record(resourceKey(target.resourceType, target.id));
           if (!record || record.deleted)
             throw new Error(`${target.resourceType}/${target.id} is not on this device`);
-          const change = taskOutputChange(record.resource as Task, `QuestionnaireResponse/${responseId}`);
+          const change = taskOutputChange(
+            record.resource as Task,
+            `QuestionnaireResponse/${responseId}`,
+            questionnaire.title ?? questionnaire.name
+          );
           if (change) await applyChange(change);
           setTaskOutcome(undefined);
         } catch (error) {
@@ -200,7 +204,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
       queue.current = run;
       return run;
     },
-    [context.task, reader, applyChange]
+    [context.task, reader, applyChange, questionnaire.title, questionnaire.name]
   );
 
   const flush = useCallback(() => {
