@@ -21,10 +21,10 @@ export async function applyLocalChange(deps: LocalChangeDeps, given: LocalChange
   if (!given.resourceType) throw new ChangeRejectedError(`${label}: missing resourceType`);
   if (given.kind === 'create') return create(deps, given, label);
   if (!given.id) throw new ChangeRejectedError(`${label}: missing id`);
-  const { resourceType, id } = given;
-  const key = resourceKey(resourceType, id);
   return deps.replica.transaction(async (tx) => {
     const change = await withConfirmedReferences(tx, given);
+    const { resourceType, id = '' } = change;
+    const key = resourceKey(resourceType, id);
     const record = await tx.getResource(key);
     if (!record || record.deleted)
       throw new ChangeRejectedError(`${label}: ${key} is not in the local replica`);

@@ -17,15 +17,15 @@ const response: QuestionnaireResponse = {
   item: [{ linkId: 'q', answer: [{ valueString: 'yes' }] }],
 };
 
-/** The device creates a completed response (under a temporary id until the server confirms it). */
-const createResponse = (doctor: Device) =>
-  doctor.engine.applyChange({
-    resourceType: 'QuestionnaireResponse',
-    kind: 'create',
-    resource: response,
-    commutes: false,
-    label: 'Submit questionnaire',
-  });
+/** The create of a completed response (under a temporary id until the server confirms it). */
+const createResponseChange = (): LocalChange => ({
+  resourceType: 'QuestionnaireResponse',
+  kind: 'create',
+  resource: response,
+  commutes: false,
+  label: 'Submit questionnaire',
+});
+const createResponse = (doctor: Device) => doctor.engine.applyChange(createResponseChange());
 
 /** Adds an output to the task that points at `reference`. */
 const linkOutput = (task: Task, reference: string): LocalChange => ({
@@ -114,6 +114,38 @@ describe('a change that points at a resource created on this device', () => {
     await doctor.engine.syncNow();
     const serverTask = await doctor.server.read<Task>('Task', task.id ?? '', { noCache: true });
     expect(outputsOf(serverTask)).toEqual([`QuestionnaireResponse/${onServer?.id}`]);
+  });
+});
+
+describe('a change queued under a temporary id the server has just replaced', () => {
+  it("is made to the resource under the server's id", async () => {
+    const { doctor } = await setup();
+    const created = await doctor.engine.applyChange({
+      ...createResponseChange(),
+      resource: { ...response, status: 'in-progress' },
+    });
+    await doctor.engine.syncNow();
+    const [onServer] = await serverResponses(doctor, created.id);
+
+    // The screen read the temporary id before the confirmation reached it.
+    const applied = await doctor.engine.applyChange({
+      resourceType: 'QuestionnaireResponse',
+      id: created.id,
+      kind: 'patch',
+      operations: [{ op: 'replace', path: '/status', value: 'completed' }],
+      commutes: false,
+      label: 'Submit questionnaire',
+    });
+    expect(applied.id).toBe(onServer?.id);
+    await doctor.engine.syncNow();
+    const landed = await doctor.server.read<QuestionnaireResponse>(
+      'QuestionnaireResponse',
+      onServer?.id ?? '',
+      {
+        noCache: true,
+      }
+    );
+    expect(landed.status).toBe('completed');
   });
 });
 

@@ -102,7 +102,10 @@ export async function followConfirmedCreates(
   return [...rebuilt];
 }
 
-/** The change with its references to recently confirmed creates' temporary ids made the server's ids. */
+/**
+ * The change with the server's ids for recently confirmed creates' temporary ids: those it points at,
+ * and its own resource's (a screen that read the resource a moment before the server confirmed it).
+ */
 export async function withConfirmedReferences(
   tx: ReplicaTransaction,
   change: LocalChange
@@ -112,6 +115,12 @@ export async function withConfirmedReferences(
   const renames = new Map(remembered);
   const resource = withRenames(change.resource, renames) as Resource | undefined;
   const operations = withRenames(change.operations, renames);
-  if (resource === change.resource && operations === change.operations) return change;
-  return { ...change, ...(resource ? { resource } : {}), ...(operations ? { operations } : {}) };
+  const key = change.id ? renames.get(`${change.resourceType}/${change.id}`) : undefined;
+  if (resource === change.resource && operations === change.operations && !key) return change;
+  return {
+    ...change,
+    ...(key ? { id: key.slice(change.resourceType.length + 1) } : {}),
+    ...(resource ? { resource } : {}),
+    ...(operations ? { operations } : {}),
+  };
 }
