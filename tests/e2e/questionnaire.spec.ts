@@ -213,3 +213,67 @@ test("a task's page opens a questionnaire about the task's patient", async ({ pa
   );
   await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeVisible({ timeout: 20_000 });
 });
+
+test("a questionnaire submitted offline for a task becomes the task's output, pointing at the server's response", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  // A task about a patient that has no output yet.
+  const tasks = await app.serverRead<Bundle<Task>>(page, 'Task?_count=50&_sort=-_id');
+  const task = tasks.entry
+    ?.map((entry) => entry.resource)
+    .find((candidate) => candidate?.for?.reference?.startsWith('Patient/') && !candidate.output);
+  expect(task?.id, 'a task about a patient without outputs').toBeTruthy();
+
+  await page.goto(`/Task/${task?.id}/details`);
+  await page.getByRole('button', { name: 'Fill questionnaire' }).click({ timeout: 20_000 });
+  const dialog = page.getByRole('dialog', { name: 'Fill questionnaire' });
+  await dialog.getByRole('combobox', { name: 'Questionnaire' }).click();
+  await dialog.getByRole('option', { name: 'Patient Health Questionnaire (PHQ-9)' }).click();
+  await dialog.getByRole('button', { name: 'Fill' }).click();
+  const notAtAll = page.getByRole('radio', { name: 'Not at all' });
+  await expect(notAtAll).toHaveCount(9, { timeout: 20_000 });
+
+  // Offline: the response is created, completed and linked on this device, and waits to sync.
+  await context.setOffline(true);
+  await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
+  for (const radio of await notAtAll.all()) await radio.check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Response submitted')).toBeVisible();
+  await expect
+    .poll(async () => (await app.outbox(page)).map((entry) => entry.label))
+    .toContain('Link questionnaire response');
+  expect((await app.serverRead<Task>(page, `Task/${task?.id}`)).output).toBeUndefined();
+
+  // Online again: the task's output points at the response the server holds, completed.
+  await context.setOffline(false);
+  await expect.poll(() => app.pendingInHeader(page), { timeout: 40_000 }).toBe(0);
+  const landed = await app.serverRead<Task>(page, `Task/${task?.id}`);
+  expect(landed.output).toHaveLength(1);
+  expect(landed.output?.[0]?.type?.text).toBe('Questionnaire response');
+  const reference = landed.output?.[0]?.valueReference?.reference ?? '';
+  expect(reference).toMatch(/^QuestionnaireResponse\//);
+  const response = await app.serverRead<QuestionnaireResponse>(page, reference);
+  expect(response).toMatchObject({
+    status: 'completed',
+    questionnaire: 'https://carequeue.example.org/fhir/Questionnaire/phq-9',
+    subject: { reference: task?.for?.reference },
+  });
+  expect(answersOf(response)['phq9-1']).toEqual([
+    { valueCoding: expect.objectContaining({ display: 'Not at all' }) as unknown },
+  ]);
+
+  // The task's details link to the response.
+  await page.goto(`/Task/${task?.id}/details`);
+  const link = page
+    .getByRole('table', { name: 'Task details' })
+    .getByRole('link', { name: 'Questionnaire response: Patient Health Questionnaire (PHQ-9)' });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await app.screenshotAtSizes(page, 'task-output-response');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/${reference}(/|$)`));
+});

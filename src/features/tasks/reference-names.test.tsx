@@ -37,6 +37,32 @@ describe('references without a display', () => {
     expect(within(row('Focus')).getByText('Patient/unknown')).toBeTruthy();
   });
 
+  it("list the task's outputs, a referenced one as a link to its resource", async () => {
+    const withOutputs: Task = {
+      ...task,
+      output: [
+        {
+          type: { text: 'Questionnaire response' },
+          valueReference: { reference: 'QuestionnaireResponse/r1' },
+        },
+        { type: { text: 'Result' }, valueString: 'Negative' },
+      ],
+    };
+    h.render(<TaskDetailsTab task={withOutputs} />);
+    await screen.findByText('Homer Simpson');
+    const link = within(row('Output')).getByRole('link', {
+      name: 'Questionnaire response: QuestionnaireResponse/r1',
+    });
+    expect(link.getAttribute('href')).toBe('/QuestionnaireResponse/r1');
+    expect(within(row('Output')).getByText('Result: Negative')).toBeTruthy();
+  });
+
+  it('show a dash for a task without outputs', async () => {
+    h.render(<TaskDetailsTab task={task} />);
+    await screen.findByText('Homer Simpson');
+    expect(within(row('Output')).getByText('—')).toBeTruthy();
+  });
+
   it("show the patient's name in the task list's For column", async () => {
     const record = await h.replica.transaction((tx) => tx.getResource('Task/t1'));
     if (!record) throw new Error('no task record');

@@ -4,6 +4,7 @@ import { buildRecord } from './record';
 import { withClientIdentifier } from './client-identifier';
 import type { AppliedChange, LocalChange } from './types';
 import { applyStrict, ChangeRejectedError } from './view';
+import { withConfirmedReferences } from './local-references';
 
 export interface LocalChangeDeps {
   replica: ReplicaStore;
@@ -15,14 +16,15 @@ export interface LocalChangeDeps {
  * Applies a user's change to the local copy and appends it to the outbox, in one replica
  * transaction: when the promise resolves the change is durable; when it rejects nothing was stored.
  */
-export async function applyLocalChange(deps: LocalChangeDeps, change: LocalChange): Promise<AppliedChange> {
-  const label = change.label || 'Change';
-  if (!change.resourceType) throw new ChangeRejectedError(`${label}: missing resourceType`);
-  if (change.kind === 'create') return create(deps, change, label);
-  if (!change.id) throw new ChangeRejectedError(`${label}: missing id`);
-  const { resourceType, id } = change;
-  const key = resourceKey(resourceType, id);
+export async function applyLocalChange(deps: LocalChangeDeps, given: LocalChange): Promise<AppliedChange> {
+  const label = given.label || 'Change';
+  if (!given.resourceType) throw new ChangeRejectedError(`${label}: missing resourceType`);
+  if (given.kind === 'create') return create(deps, given, label);
+  if (!given.id) throw new ChangeRejectedError(`${label}: missing id`);
   return deps.replica.transaction(async (tx) => {
+    const change = await withConfirmedReferences(tx, given);
+    const { resourceType, id = '' } = change;
+    const key = resourceKey(resourceType, id);
     const record = await tx.getResource(key);
     if (!record || record.deleted)
       throw new ChangeRejectedError(`${label}: ${key} is not in the local replica`);
@@ -64,10 +66,12 @@ async function create(deps: LocalChangeDeps, change: LocalChange, label: string)
   }
   const clientId = deps.newId();
   const id = change.id ?? clientId;
-  const { meta: _meta, ...body } = structuredClone(given);
-  const resource = { ...withClientIdentifier(body as Resource, clientId), id } as Resource;
   const key = resourceKey(change.resourceType, id);
   return deps.replica.transaction(async (tx) => {
+    const { meta: _meta, ...body } = structuredClone(
+      (await withConfirmedReferences(tx, change)).resource ?? given
+    );
+    const resource = { ...withClientIdentifier(body as Resource, clientId), id } as Resource;
     if (await tx.getResource(key)) throw new ChangeRejectedError(`${label}: ${key} already exists`);
     const entry: OutboxEntry = {
       key,

@@ -10,6 +10,7 @@ import { writeRecord } from './record';
 import { clientIdentifier } from './client-identifier';
 import { CLIENT_ID_SYSTEM } from './types';
 import { pendingUpload } from '../uploads/upload-entries';
+import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from './local-references';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */
@@ -70,10 +71,13 @@ function nextWave(
 ): OutboxEntry[] {
   const seen = new Set<ResourceKey>();
   const wave: OutboxEntry[] = [];
+  const creates = unconfirmedCreates(outbox);
   for (const entry of [...outbox].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
     if (seen.has(entry.key)) continue;
     seen.add(entry.key);
     if (held.has(entry.key)) continue;
+    // A change that points at a resource created here waits until the server gives it its id.
+    if (namesAnyOf(entry, creates)) continue;
     // An entry confirmed this run yet still here was edited during its upload: it waits for the next run.
     const sendable =
       !confirmed.has(entry.seq ?? 0) &&
@@ -149,7 +153,10 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
   }
   // Each entry touches only its own resource's rows, so their reads and writes go out side by side.
   await context.replica.transaction(async (tx) => {
-    await Promise.all(applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer)));
+    const renames = await Promise.all(
+      applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer))
+    );
+    await followRenames(context, tx, renames);
   });
   const steps: Step[] = [];
   for (const [index, entry] of entries.entries()) {
@@ -302,17 +309,32 @@ export async function confirm(
   answer: Resource | 'deleted',
   newest?: Resource
 ): Promise<void> {
-  await context.replica.transaction((tx) => confirmIn(context, tx, entry, answer, newest));
+  await context.replica.transaction(async (tx) =>
+    followRenames(context, tx, [await confirmIn(context, tx, entry, answer, newest)])
+  );
 }
 
-/** `confirm` within a transaction the caller holds. */
+/** Creates confirmed under the server's ids: the changes pointing at their temporary ids follow. */
+async function followRenames(
+  context: SyncContext,
+  tx: ReplicaTransaction,
+  renames: (readonly [ResourceKey, ResourceKey] | undefined)[]
+): Promise<void> {
+  const found = renames.filter((rename) => rename !== undefined);
+  for (const key of await followConfirmedCreates(tx, new Map(found))) context.touched.add(key);
+}
+
+/**
+ * `confirm` within a transaction the caller holds. Returns [temporary key, server key] when a create
+ * was confirmed under a new id.
+ */
 async function confirmIn(
   context: SyncContext,
   tx: ReplicaTransaction,
   entry: OutboxEntry,
   answer: Resource | 'deleted',
   newest?: Resource
-): Promise<void> {
+): Promise<readonly [ResourceKey, ResourceKey] | undefined> {
   const seq = entry.seq ?? 0;
   const current = await tx.getOutbox(seq);
   const unchanged = current?.revision === entry.revision;
@@ -351,6 +373,7 @@ async function confirmIn(
     await writeRecord(tx, entry.resourceType, id, server);
   }
   context.touched.add(key);
+  return key === entry.key ? undefined : ([entry.key, key] as const);
 }
 
 /** The body of a create: the resource without its temporary id or meta. */

@@ -3,10 +3,11 @@ import type { Operation } from 'fast-json-patch';
 import { adaptToDocument, valueAt } from './view';
 
 /**
- * Lists to which users only ever append (notes, performer types). A change that appends to them
- * commutes with anyone else's: it is re-based by appending the same new items to the newer list.
+ * Lists to which users only ever append (notes, performer types, a task's outputs). A change that
+ * appends to them commutes with anyone else's: it is re-based by appending the same new items to the
+ * newer list.
  */
-export const APPEND_ONLY_LISTS = ['/note', '/performerType'] as const;
+export const APPEND_ONLY_LISTS = ['/note', '/performerType', '/output'] as const;
 
 function appendList(path: string): string | undefined {
   return APPEND_ONLY_LISTS.find((list) => path === list || path === `${list}/-`);

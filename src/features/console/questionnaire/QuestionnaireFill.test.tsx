@@ -1,4 +1,11 @@
-import type { Bundle, Patient, Questionnaire, QuestionnaireResponse } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  Condition,
+  Patient,
+  Questionnaire,
+  QuestionnaireResponse,
+  Task,
+} from '@medplum/fhirtypes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +125,140 @@ describe('filling in a questionnaire', () => {
     expect(ctx.h.applied[0]?.resource).toMatchObject({
       subject: { reference: 'Patient/p1' },
       basedOn: [{ reference: 'ServiceRequest/s1' }],
+    });
+  });
+
+  it("submitted offline for a task, the task's output points at the response, by the server's id once synced", async () => {
+    const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
+    const { router } = await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task],
+      heldTypes: ['Questionnaire', 'Patient', 'Task'],
+      online: false,
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    const link = ctx.h.applied.find((change) => change.resourceType === 'Task');
+    expect(link).toMatchObject({ id: 't1', kind: 'patch', label: 'Link questionnaire response' });
+    // On this device the task already points at the response, under its temporary id.
+    const held = await ctx.h.resource<Task>('Task', 't1');
+    const [output] = held?.output ?? [];
+    expect(output?.type).toEqual({ text: 'Questionnaire response' });
+    expect(output?.valueReference?.display).toBe('Screening');
+    const temporary = output?.valueReference?.reference ?? '';
+    expect(await ctx.h.resource('QuestionnaireResponse', temporary.split('/')[1] ?? '')).toMatchObject({
+      status: 'completed',
+    });
+
+    ctx.h.setOnline(true);
+    await ctx.h.syncNow();
+    const [onServer, ...others] = await responsesOnServer();
+    expect(others).toEqual([]);
+    expect(onServer?.status).toBe('completed');
+    expect(`QuestionnaireResponse/${onServer?.id}`).not.toBe(temporary);
+    const serverTask = await ctx.h.fhir.read<Task>('Task', 't1', { noCache: true });
+    expect(serverTask.output?.map((item) => item.valueReference?.reference)).toEqual([
+      `QuestionnaireResponse/${onServer?.id}`,
+    ]);
+    // The response's page under its temporary id follows it to the server's id.
+    await router.navigate({ href: `/${temporary}/details` });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/QuestionnaireResponse/${onServer?.id}/details`)
+    );
+  });
+
+  it('a response the task already points at is not added to its outputs again', async () => {
+    const draft = inProgress('r1', ME, [{ linkId: 'name', answer: [{ valueString: 'Ada' }] }]);
+    const task = taskFixture('t1', {
+      for: { reference: 'Patient/p1' },
+      output: [
+        {
+          type: { text: 'Questionnaire response' },
+          valueReference: { reference: 'QuestionnaireResponse/r1' },
+        },
+      ],
+    });
+    await ctx.renderConsole('/Questionnaire/q1/form?task=Task/t1', {
+      held: [screening, patient, task, draft],
+      heldTypes: ['Questionnaire', 'Patient', 'Task', 'QuestionnaireResponse'],
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Preferred name' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    expect(ctx.h.applied.map((change) => `${change.resourceType}/${change.id} ${change.kind}`)).toEqual([
+      'QuestionnaireResponse/r1 patch',
+    ]);
+    expect((await ctx.h.resource<Task>('Task', 't1'))?.output).toHaveLength(1);
+  });
+
+  describe("a reference item filtered by the response's patient", () => {
+    const conditions: Questionnaire = {
+      resourceType: 'Questionnaire',
+      id: 'q2',
+      status: 'active',
+      item: [
+        {
+          linkId: 'problem',
+          type: 'reference',
+          text: 'Problem',
+          extension: [
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceResource',
+              valueCode: 'Condition',
+            },
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceFilter',
+              valueString: 'patient={{%patient}}&_sort=_id',
+            },
+          ],
+        },
+      ],
+    };
+    const other: Patient = { resourceType: 'Patient', id: 'p2', name: [{ family: 'Other' }] };
+    const condition = (id: string, subject: string, text: string): Condition => ({
+      resourceType: 'Condition',
+      id,
+      subject: { reference: subject },
+      code: { text },
+    });
+    const problemInput = async () =>
+      (await screen.findAllByLabelText('Problem')).find(
+        (element) => element.tagName === 'INPUT'
+      ) as HTMLElement;
+    /** The Condition searches the page made, as their query parameters. */
+    const conditionSearches = () =>
+      ctx.h.pageRequests
+        .filter((url) => url.startsWith('Condition?'))
+        .map((url) => Object.fromEntries(new URLSearchParams(url.slice('Condition?'.length))));
+
+    it("offers only the choices of the task's patient", async () => {
+      const task = taskFixture('t1', { for: { reference: 'Patient/p1' } });
+      await ctx.renderConsole('/Questionnaire/q2/form?task=Task/t1', {
+        held: [conditions, patient, other, task],
+        heldTypes: ['Questionnaire', 'Patient', 'Task'],
+      });
+      await ctx.h.serve(condition('c1', 'Patient/p1', 'Asthma'), condition('c2', 'Patient/p2', 'Gout'));
+      const user = userEvent.setup();
+      await user.click(await problemInput());
+      expect(await screen.findByRole('option', { name: /Asthma|Condition\/c1/ })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: /Gout|Condition\/c2/ })).toBeNull();
+      expect(conditionSearches()[0]).toMatchObject({ patient: 'Patient/p1', _sort: '_id' });
+    });
+
+    it('without a patient, searches without that parameter', async () => {
+      await ctx.renderConsole('/Questionnaire/q2/form', {
+        held: [conditions, patient, other],
+        heldTypes: ['Questionnaire', 'Patient'],
+      });
+      await ctx.h.serve(condition('c1', 'Patient/p1', 'Asthma'), condition('c2', 'Patient/p2', 'Gout'));
+      const user = userEvent.setup();
+      await user.click(await problemInput());
+      await waitFor(() => expect(conditionSearches().length).toBeGreaterThan(0));
+      const [search] = conditionSearches();
+      expect(search).toMatchObject({ _sort: '_id' });
+      expect(search).not.toHaveProperty('patient');
     });
   });
 

@@ -40,7 +40,10 @@ function DraftStatus({
  * completes it.
  */
 export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillProps) {
-  const sources = useQuestionnaireSources();
+  // A reference filter's {{%patient}} is the subject when the response is about a patient.
+  const sources = useQuestionnaireSources(
+    context.subject?.reference?.startsWith('Patient/') ? context.subject : undefined
+  );
   const response = useResponseDraft(questionnaire, context);
   const [submitted, setSubmitted] = useState<string>();
   const [round, setRound] = useState(0);
@@ -64,6 +67,11 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
             </Anchor>
           </Group>
         </Alert>
+        {response.taskOutcome && (
+          <Alert color="red" role="alert" title="The task does not point at the response">
+            {outcomeText(response.taskOutcome)}
+          </Alert>
+        )}
         <Group>
           <Button
             variant="default"

@@ -10,12 +10,16 @@ import type { ResponseContext } from './use-response-draft';
 /** The request types a QuestionnaireResponse may be based on (R4: CarePlan, ServiceRequest). */
 const BASED_ON_TYPES = ['CarePlan/', 'ServiceRequest/'];
 
-/** What a response filled in for a task is about: the task's patient, its requests and encounter. */
+/**
+ * What a response filled in for a task is about: the task's patient, its requests and encounter; the
+ * task itself gets the submitted response as an output.
+ */
 export function taskContext(task: Task): ResponseContext {
   const basedOn = (task.basedOn ?? []).filter((reference) =>
     BASED_ON_TYPES.some((prefix) => reference.reference?.startsWith(prefix))
   ) as ResponseContext['basedOn'] & object;
   return {
+    ...(task.id ? { task: { reference: `Task/${task.id}` } } : {}),
     ...(task.for ? { subject: task.for } : {}),
     ...(basedOn.length > 0 ? { basedOn } : {}),
     ...(task.encounter ? { encounter: task.encounter as ResponseContext['encounter'] } : {}),

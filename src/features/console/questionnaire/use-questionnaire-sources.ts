@@ -1,3 +1,4 @@
+import type { Reference } from '@medplum/fhirtypes';
 import { useMemo } from 'react';
 import {
   ApiError,
@@ -9,11 +10,23 @@ import {
 } from '@/ui';
 import type { QuestionnaireSources } from './QuestionnaireItemInput';
 
-/** The search parameters of a reference filter ('active=true&organization=Organization/1'). */
-export function filterParameters(filter: string | undefined): Record<string, string> {
+/** A placeholder for the response's patient: `{{%patient}}` or `{{%patient.id}}`. */
+const PATIENT_PLACEHOLDER = /\{\{\s*%patient(\.id)?\s*\}\}/g;
+
+/**
+ * The search parameters of a reference filter ('active=true&organization=Organization/1'). The
+ * response's patient fills `{{%patient}}` (as 'Patient/1') and `{{%patient.id}}` (as '1'); a
+ * parameter left with a placeholder nothing fills (no patient, another variable) is left out.
+ */
+export function filterParameters(filter: string | undefined, patient?: Reference): Record<string, string> {
+  const patientId = /^Patient\/([^/]+)$/.exec(patient?.reference ?? '')?.[1];
   const parameters: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(filter ?? '')) {
-    // A filter that names the response's context ({{%patient}}) has nothing to fill it with here.
+  for (const [name, given] of new URLSearchParams(filter ?? '')) {
+    const value = patientId
+      ? given.replace(PATIENT_PLACEHOLDER, (_, id: string | undefined) =>
+          id ? patientId : `Patient/${patientId}`
+        )
+      : given;
     if (name && !value.includes('{{')) parameters[name] = value;
   }
   return parameters;
@@ -21,16 +34,21 @@ export function filterParameters(filter: string | undefined): Record<string, str
 
 /**
  * Where a questionnaire's options come from: value set expansions (kept for offline use) and
- * references, searched with the item's filter on the server; offline, the replica's matches.
+ * references, searched with the item's filter (filled with the response's patient) on the server;
+ * offline, the replica's matches.
  */
-export function useQuestionnaireSources(): QuestionnaireSources {
+export function useQuestionnaireSources(patient?: Reference): QuestionnaireSources {
+  const patientReference = patient?.reference;
   const form = useFormDataSources();
   const fhir = useFhirClient();
   return useMemo(
     () => ({
       expandValueSet: (url, filter) => form.expandValueSet(url, filter),
       async searchReferences(resourceTypes, text, filter) {
-        const narrowing = filterParameters(filter);
+        const narrowing = filterParameters(
+          filter,
+          patientReference ? { reference: patientReference } : undefined
+        );
         if (Object.keys(narrowing).length === 0) return form.searchReferences(resourceTypes, text);
         try {
           const pages = await Promise.all(
@@ -59,6 +77,6 @@ export function useQuestionnaireSources(): QuestionnaireSources {
         }
       },
     }),
-    [form, fhir]
+    [form, fhir, patientReference]
   );
 }

@@ -4,18 +4,30 @@ import type {
   Questionnaire,
   QuestionnaireResponse,
   Reference,
+  Task,
 } from '@medplum/fhirtypes';
 import { compare } from 'fast-json-patch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useCommands, useProfile, useReplicaContext, useReplicaQuery, type ReplicaReader } from '@/ui';
+import {
+  referencePath,
+  resourceKey,
+  useCommands,
+  useProfile,
+  useReplicaContext,
+  useReplicaQuery,
+  type ReplicaReader,
+} from '@/ui';
 import { outcomeOf } from '../resource/resource-changes';
 import { buildResponse, questionnaireCanonical, type Answers } from './questionnaire-rules';
+import { taskOutputChange } from './task-output';
 
 /** Who and what a response is about: its subject, and the requests and encounter it answers. */
 export interface ResponseContext {
   subject?: Reference;
   basedOn?: QuestionnaireResponse['basedOn'];
   encounter?: QuestionnaireResponse['encounter'];
+  /** The task it is filled in for: the submitted response becomes one of the task's outputs. */
+  task?: Reference<Task>;
 }
 
 /** How long answers wait before they are kept, so typing a word makes one change, not one per key. */
@@ -69,6 +81,8 @@ export interface ResponseDraft {
   saving: boolean;
   submitting: boolean;
   outcome?: OperationOutcome;
+  /** Why the submitted response could not be recorded as the task's output. */
+  taskOutcome?: OperationOutcome;
 }
 
 /**
@@ -92,6 +106,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
   const [unsaved, setUnsaved] = useState(0);
   const [typing, setTyping] = useState(false);
   const [outcome, setOutcome] = useState<OperationOutcome>();
+  const [taskOutcome, setTaskOutcome] = useState<OperationOutcome>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const waiting = useRef<Answers | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -165,6 +180,33 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     [write]
   );
 
+  /** Records the submitted response as an output of the task, once, after the writes before it. */
+  const linkTask = useCallback(
+    (responseId: string): Promise<void> => {
+      const target = referencePath(context.task);
+      if (!target) return Promise.resolve();
+      const run = queue.current.then(async () => {
+        try {
+          const record = await reader.record(resourceKey(target.resourceType, target.id));
+          if (!record || record.deleted)
+            throw new Error(`${target.resourceType}/${target.id} is not on this device`);
+          const change = taskOutputChange(
+            record.resource as Task,
+            `QuestionnaireResponse/${responseId}`,
+            questionnaire.title ?? questionnaire.name
+          );
+          if (change) await applyChange(change);
+          setTaskOutcome(undefined);
+        } catch (error) {
+          setTaskOutcome(outcomeOf(error));
+        }
+      });
+      queue.current = run;
+      return run;
+    },
+    [context.task, reader, applyChange, questionnaire.title, questionnaire.name]
+  );
+
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     const answers = waiting.current;
@@ -187,6 +229,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     savedAt,
     submitting,
     outcome,
+    taskOutcome,
     saving: unsaved > 0 || typing,
     keep(answers) {
       waiting.current = answers;
@@ -200,7 +243,9 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
       setTyping(false);
       setSubmitting(true);
       try {
-        return await enqueue(answers, 'completed');
+        const id = await enqueue(answers, 'completed');
+        if (id) await linkTask(id);
+        return id;
       } finally {
         setSubmitting(false);
       }

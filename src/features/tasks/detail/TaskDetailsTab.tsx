@@ -1,14 +1,62 @@
-import { Table } from '@mantine/core';
-import type { Reference, Task } from '@medplum/fhirtypes';
+import { Stack, Table, Text } from '@mantine/core';
+import type { Reference, Task, TaskOutput } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
-import { formatDateTime, ReferenceLink, referenceLabel, useReferenceNames } from '@/ui';
+import {
+  formatCodeableConcept,
+  formatDateTime,
+  formatValue,
+  ReferenceLink,
+  referenceLabel,
+  useReferenceNames,
+  type ReferenceNames,
+} from '@/ui';
 import { statusText } from '../format';
 import { taskFieldText } from '../list/columns';
 
+/** An output's value as one line: value[x] named by its type ('valueString' → string). */
+function outputValueText(output: TaskOutput): string {
+  const [name, value] = Object.entries(output).find(([key]) => key.startsWith('value')) ?? [];
+  if (!name) return '';
+  const type = name.slice('value'.length);
+  const primitive = type.charAt(0).toLowerCase() + type.slice(1);
+  return formatValue(value, type) ?? formatValue(value, primitive) ?? '';
+}
+
+/** What the task produced (a submitted questionnaire response, ...), each linking to its resource. */
+function TaskOutputs({ outputs, names }: { outputs: readonly TaskOutput[]; names: ReferenceNames }) {
+  if (outputs.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {outputs.map((output, index) => {
+        const kind = formatCodeableConcept(output.type);
+        if (!output.valueReference) {
+          return (
+            <Text size="sm" key={index}>
+              {[kind, outputValueText(output)].filter(Boolean).join(': ')}
+            </Text>
+          );
+        }
+        const target = referenceLabel(output.valueReference, names);
+        return (
+          <ReferenceLink key={index} reference={output.valueReference}>
+            {kind ? `${kind}: ${target}` : target}
+          </ReferenceLink>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** The fields of a task. */
 export function TaskDetailsTab({ task }: { task: Task }) {
+  const outputs = task.output ?? [];
   // The fields the list also shows read as they do there.
-  const names = useReferenceNames([task.for, task.owner, task.focus]);
+  const names = useReferenceNames([
+    task.for,
+    task.owner,
+    task.focus,
+    ...outputs.map((output) => output.valueReference),
+  ]);
   const field = (name: string) => taskFieldText(task, name, names);
   const link = (reference: Reference | undefined, text: string) =>
     text ? <ReferenceLink reference={reference}>{text}</ReferenceLink> : '';
@@ -27,6 +75,7 @@ export function TaskDetailsTab({ task }: { task: Task }) {
     ['Performer type', field('performerType')],
     ['Focus', link(task.focus, referenceLabel(task.focus, names))],
     ['Due date', field('due-date')],
+    ['Output', outputs.length > 0 ? <TaskOutputs key="output" outputs={outputs} names={names} /> : ''],
     ['Authored on', formatDateTime(task.authoredOn)],
     ['Last updated', formatDateTime(task.meta?.lastUpdated)],
   ];

@@ -211,6 +211,17 @@ export async function unownedTask(server: FhirClient, offset = 0): Promise<Task>
   return task;
 }
 
+/** The doctor's device holding a fresh unowned task (the one at `offset` of the server's). */
+export async function doctorHoldingTask(
+  baseUrl: string,
+  offset: number
+): Promise<{ doctor: Device; task: Task }> {
+  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
+  const task = await unownedTask(doctor.server, offset);
+  await hold(doctor, task);
+  return { doctor, task };
+}
+
 export function notesOf(resource: Resource | undefined): string[] {
   return ((resource as Task | undefined)?.note ?? []).map((note) => note.text ?? '');
 }
