@@ -71,6 +71,25 @@ describe('first load of many pages', () => {
     expect(patients).toEqual(expect.arrayContaining(expected.patients));
   });
 
+  it('follows the pages one by one from a server that gives no count, and still holds every task', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, {
+      allTasksCap: 100_000,
+      pageSize: 25,
+    });
+    const expected = await serverTasks(doctor);
+    doctor.faults.inject(
+      'GET',
+      /\/fhir\/R4\/Task\?/,
+      async (url, init) => {
+        const { total: _total, ...page } = (await (await globalThis.fetch(url, init)).json()) as Bundle;
+        return Response.json(page);
+      },
+      Infinity
+    );
+    await doctor.engine.syncNow();
+    expect(await heldKeys(doctor, 'Task')).toEqual(expected.tasks);
+  });
+
   it('asks for the queues after all when the tasks outgrew the cap after they were counted, and holds every task of her own open queue', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
     // The count in the first batch says there are few tasks; All Tasks then finds more than its cap.

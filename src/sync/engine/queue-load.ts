@@ -15,6 +15,8 @@ export class QueueLoad {
   private next: string | undefined;
   /** The server's count of the search's matches, when it gave one. */
   private serverTotal: number | undefined;
+  /** Whether the last page taken linked to a next one. */
+  private linksOn = false;
   total = 0;
   /** The keys of the tasks it matched. */
   readonly tasks = new Set<string>();
@@ -25,10 +27,14 @@ export class QueueLoad {
     return withQuery('Task', this.query.params);
   }
 
-  /** Whether the first page said the search's matches are within the cap (always, uncapped). */
+  /**
+   * Whether the first page said the search's matches are within the cap (always, uncapped): by the
+   * server's count, or, without one, by being the only page.
+   */
   holdsAll(): boolean {
     const { max } = this.query;
-    return max === undefined || (this.serverTotal !== undefined && this.serverTotal <= max);
+    const known = this.serverTotal ?? (this.linksOn ? undefined : this.matches);
+    return max === undefined || (known !== undefined && known <= max);
   }
 
   /** The resources of a page, matches beyond the cap left out. */
@@ -51,6 +57,7 @@ export class QueueLoad {
     }
     const full = max !== undefined && this.matches >= max;
     const next = bundle.link?.find((link) => link.relation === 'next')?.url;
+    this.linksOn = next !== undefined;
     this.next = full || !next ? undefined : withoutPulledIn(next);
     return page;
   }
