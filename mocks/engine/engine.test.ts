@@ -1,5 +1,6 @@
 import type { Patient, Practitioner, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { defaultDefinitionLoader, type DefinitionFile } from './definition-files';
 import { createFhirEngine } from './engine';
 import { aliceContext, BASE, PROJECT_ID, TestClock, testServer } from './test-helpers';
 
@@ -60,6 +61,34 @@ describe('engine', () => {
     await call('POST', 'Patient', { resourceType: 'Wrong' });
     expect(calls).toBe(1);
     expect(changes).toEqual(['POST Patient']);
+  });
+
+  it('answers a batch of reads without loading the validator, and validates a batch that writes', async () => {
+    const read: DefinitionFile[] = [];
+    const { call } = testServer({
+      definitionLoader: (file) => {
+        read.push(file);
+        return defaultDefinitionLoader(file);
+      },
+    });
+    const batch = (entry: unknown[]) => call('POST', '', { resourceType: 'Bundle', type: 'batch', entry });
+    const reads = await batch([
+      { request: { method: 'GET', url: 'Patient?_count=1' } },
+      { request: { method: 'GET', url: 'Task?_summary=count' } },
+    ]);
+    expect(reads.status).toBe(200);
+    expect(read).not.toContain('profiles-resources');
+
+    const writes = await batch([
+      {
+        request: { method: 'POST', url: 'Patient' },
+        resource: { resourceType: 'Patient', gender: 'nobody' },
+      },
+    ]);
+    expect(writes.status).toBe(200);
+    expect(read).toContain('profiles-resources');
+    const [entry] = (writes.body as { entry?: { response?: { status?: string } }[] }).entry ?? [];
+    expect(entry?.response?.status).toMatch(/^400/);
   });
 
   it('acts as the project directory for the auth service', () => {

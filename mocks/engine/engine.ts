@@ -338,9 +338,16 @@ function definitionTypesNeeded(request: FhirRequest): DefinitionType[] {
 }
 
 /** Requests that may write (or validate) a resource: every POST, PUT and PATCH. */
+/** Whether a request may write; a batch writes only when one of its entries may (reads need no validator). */
 function mayWrite(request: FhirRequest): boolean {
+  if (isBatchRequest(request)) {
+    const entries = (request.body as Bundle).entry;
+    return !Array.isArray(entries) || entries.some((entry) => !isRead(entry?.request?.method));
+  }
   return request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
 }
+
+const isRead = (method: unknown): boolean => method === 'GET' || method === 'HEAD';
 
 function needsTerminology(store: ProjectStore, request: FhirRequest): boolean {
   if (request.segments.length === 0 && request.method === 'POST') {

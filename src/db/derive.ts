@@ -29,7 +29,7 @@ export async function storedForm(
   record: StoredResource,
   patientOf: (key: string) => Promise<StoredResource | undefined> | StoredResource | undefined
 ): Promise<StoredResource> {
-  const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
+  const derived = withDerivedFields(record);
   derived.patientState = derived.patient ? recordState(await patientOf(derived.patient)) : undefined;
   return withQueueKeys(derived);
 }
@@ -63,12 +63,20 @@ export function storedForms(
 ): StoredResource[] {
   const latest = new Map(records.map((record) => [record.key, record]));
   return [...latest.values()].map((record) => {
-    const derived: StoredResource = { ...record, ...deriveFields(record.resource) };
+    const derived = withDerivedFields(record);
     derived.patientState = derived.patient
       ? recordState(latest.get(derived.patient) ?? held(derived.patient))
       : undefined;
     return withQueueKeys(derived);
   });
+}
+
+/**
+ * A copy of the record's top level with its queue fields derived again. Object.assign rather than
+ * spreading both: V8 builds the spread of two objects of different shapes several times slower.
+ */
+function withDerivedFields(record: StoredResource): StoredResource {
+  return Object.assign({}, record, deriveFields(record.resource));
 }
 
 /** A task given its patient's new state, with its queue entries again (changes `task`). */

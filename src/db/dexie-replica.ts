@@ -139,6 +139,10 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     return this.resources.where('patient').equals(patient).toArray();
   }
 
+  async patientsWithTasks() {
+    return (await this.resources.orderBy('patient').uniqueKeys()) as ResourceKey[];
+  }
+
   keysOfType(resourceType: string) {
     return this.resources.where('resourceType').equals(resourceType).primaryKeys();
   }

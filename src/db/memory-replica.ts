@@ -1,4 +1,5 @@
-import { recordState, storedForm, withPatientState } from './derive';
+import { cloneJson } from '@/fhir/clone';
+import { recordState, storedForm, storedForms, withPatientState } from './derive';
 import type {
   ConflictRecord,
   DefinitionRow,
@@ -20,7 +21,7 @@ interface Tables {
   nextSeq: number;
 }
 
-const copy = <T>(value: T): T => structuredClone(value);
+const copy = <T>(value: T): T => cloneJson(value);
 
 /** Adds `key` to the set under `value`, creating the set. */
 function addTo(index: Map<string, Set<ResourceKey>>, value: string, key: ResourceKey): void {
@@ -84,6 +85,11 @@ class ResourceTable {
       if (record) found.push(record);
     }
     return found;
+  }
+
+  /** The patients some record names, each once. */
+  patients(): ResourceKey[] {
+    return [...this.byPatient.keys()];
   }
 
   keysOfType(resourceType: string): ResourceKey[] {
@@ -224,8 +230,22 @@ class MemoryTransaction implements ReplicaTransaction {
     });
   }
 
+  /**
+   * The batch's stored forms at once (each task's patient state from the batch, else from the
+   * table), then the held tasks of the batch's patients whose state changed.
+   */
   async putResources(records: readonly StoredResource[]) {
-    for (const record of records) await this.putResource(record);
+    const forms = storedForms(records.map(copy), (key) => this.t.resources.get(key));
+    for (const form of forms) this.set('resources', form.key, form);
+    const inBatch = new Set(forms.map((form) => form.key));
+    for (const patient of forms) {
+      if (patient.resourceType !== 'Patient') continue;
+      const state = recordState(patient);
+      for (const task of this.t.resources.ofPatient(patient.key)) {
+        if (!inBatch.has(task.key) && task.patientState !== state)
+          this.set('resources', task.key, withPatientState({ ...task }, state));
+      }
+    }
   }
 
   async removeResource(key: ResourceKey) {
@@ -234,6 +254,10 @@ class MemoryTransaction implements ReplicaTransaction {
 
   async tasksOfPatient(patient: ResourceKey) {
     return this.t.resources.ofPatient(patient).map(copy);
+  }
+
+  async patientsWithTasks() {
+    return this.t.resources.patients();
   }
 
   async keysOfType(resourceType: string) {

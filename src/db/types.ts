@@ -127,6 +127,8 @@ export interface ReplicaTransaction {
   putResources(records: readonly StoredResource[]): Promise<void>;
   /** Tasks whose Task.for is this patient (to refresh their patientState). */
   tasksOfPatient(patient: ResourceKey): Promise<StoredResource[]>;
+  /** The patients some held record's Task.for names, each once, without reading the records. */
+  patientsWithTasks(): Promise<ResourceKey[]>;
   /** The keys of every record of a type, deleted ones included, without reading the records. */
   keysOfType(resourceType: string): Promise<ResourceKey[]>;
 

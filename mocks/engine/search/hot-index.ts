@@ -193,11 +193,16 @@ export class IndexedSource implements SearchSource {
       const values = this.cache.valuesOf(resource, p);
       const byKey = index.byValue.get(p.key);
       if (!byKey) continue;
-      for (const key of new Set(values.flatMap(valueKeys))) {
-        let ids = byKey.get(key);
-        if (!ids) byKey.set(key, (ids = new Set()));
-        ids.add(id);
-        postings.push([p.key, key]);
+      for (const value of values) {
+        for (const key of valueKeys(value)) {
+          let ids = byKey.get(key);
+          if (!ids) byKey.set(key, (ids = new Set()));
+          // The id is in no set of this parameter before it is added (its old postings are gone):
+          // one it is in already is a key two of its values share.
+          if (ids.has(id)) continue;
+          ids.add(id);
+          postings.push([p.key, key]);
+        }
       }
     }
     index.postings.set(id, postings);

@@ -4,8 +4,12 @@ import { findMatches, parseSearchQuery } from '@/fhir/search';
 import { collectIncludes } from '@/fhir/search/include';
 import { sortResources } from '@/fhir/search/sort';
 
-/** Paging parameters: every page of one search shares its sorted matches. */
-const PAGING = new Set(['_offset', '_count']);
+/**
+ * Paging and what a page pulls in beside its matches: every page of one search shares its sorted
+ * matches, whether or not it asks for the resources they point at.
+ */
+const SHARING = (name: string): boolean =>
+  name === '_offset' || name === '_count' || /^_(rev)?include(:|$)/.test(name);
 /** How many searches keep their sorted matches at once (the pages a sync is reading side by side). */
 const HELD_SEARCHES = 16;
 
@@ -65,7 +69,7 @@ function sortedMatches(source: SearchSource, query: SearchQuery): Resource[] {
 
 /** The search without its paging, its parameters in a fixed order. */
 function searchKey(resourceType: string, params: URLSearchParams): string {
-  const kept = [...params].filter(([name]) => !PAGING.has(name));
+  const kept = [...params].filter(([name]) => !SHARING(name));
   kept.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   return `${resourceType}?${new URLSearchParams(kept).toString()}`;
 }

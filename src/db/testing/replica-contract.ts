@@ -179,6 +179,8 @@ export function describeReplicaContract(name: string, open: () => Promise<Replic
         expect(await stateOf('Task/t2')).toBe('CA');
         const tasks = await store.transaction((tx) => tx.tasksOfPatient('Patient/p1'));
         expect(tasks.map((record) => record.key).sort()).toEqual(['Task/t1', 'Task/t2']);
+        const patients = await store.transaction((tx) => tx.patientsWithTasks());
+        expect([...patients].sort()).toEqual(['Patient/p1', 'Patient/p2']);
 
         await store.transaction((tx) => tx.putResource(recordOf(patient('p2', 'TX'))));
         expect(await stateOf('Task/t3')).toBe('TX');

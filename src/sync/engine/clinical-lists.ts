@@ -47,11 +47,12 @@ export async function queuePatientEntries(tx: ReplicaTransaction): Promise<(reso
   };
 }
 
-/** The patients the synced tasks are for ('Task.for'), as ids. */
+/** The held patients the synced tasks are for ('Task.for'), as ids. */
 async function queuePatients(tx: ReplicaTransaction): Promise<string[]> {
+  const withTasks = new Set(await tx.patientsWithTasks());
   const ids: string[] = [];
   for (const key of await tx.keysOfType('Patient')) {
-    if ((await tx.tasksOfPatient(key)).length > 0) ids.push(key.slice('Patient/'.length));
+    if (withTasks.has(key)) ids.push(key.slice('Patient/'.length));
   }
   return ids;
 }

@@ -68,6 +68,7 @@ describe('first load', () => {
         /^GET Task\?status%3Anot=completed&owner=Practitioner%2F.*&_sort=-priority-order%2Cdue-date&_count=20&/
       ),
       expect.stringMatching(/^GET Task\?status%3Anot=completed&_sort=-priority-order%2Cdue-date&_count=20&/),
+      'GET Task?_summary=count',
     ]);
     // The rows were in the replica (and reported) after its answer, before the next request, with
     // the search parameters the lists search them by: the landing list's first page as the server has it.

@@ -18,6 +18,7 @@ import {
   required,
   type Batch,
 } from './pull-shared';
+import { QueueLoad } from './queue-load';
 import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
 import {
   META_CAPABILITIES,
@@ -43,11 +44,12 @@ export interface LoadProgress {
 
 /**
  * The first load, in as few round trips as it can. First one batch Bundle of what does not depend
- * on anything (profile, roles, value sets, the core types' search parameters, and the first screen
- * of My Tasks and of All Tasks), stored at once so the list draws from it. Then, side by side, one
- * batch for every queue of the user (her roles and states known now) and the CapabilityStatement;
- * the queues' later pages side by side; and one batch for what the tasks point at (with the search
- * parameters of their types). The sync cursors are written last, so a load cut short starts again
+ * on anything (profile, roles, value sets, the core types' search parameters, the first screen of
+ * My Tasks and of All Tasks, and how many tasks there are), stored at once so the list draws from it.
+ * Then, side by side, one batch for every queue of the user (her roles and states known now; All
+ * Tasks alone when its cap holds every task) and the CapabilityStatement; the queues' later pages
+ * side by side, without what they point at; and one batch for what the tasks point at (with the
+ * search parameters of their types). The sync cursors are written last, so a load cut short starts again
  * (storing is idempotent).
  */
 export async function fullLoad(context: SyncContext): Promise<void> {
@@ -63,8 +65,11 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     withQuery('ValueSet', { _count: count }),
     withQuery('SearchParameter', searchParameterQuery(guessedBases)),
     ...screens.map((screen) => screen.url),
+    withQuery('Task', { _summary: 'count' }),
   ]);
-  const [profile, rolesPage, valueSetsPage, parametersPage, ...screenPages] = first;
+  const [profile, rolesPage, valueSetsPage, parametersPage, ...rest] = first;
+  const screenPages = rest.slice(0, screens.length);
+  const taskCount = countOf(rest[screens.length]);
   // The opening lists draw these pages now; the replica's rows replace them once stored below.
   if (!context.stopped?.()) context.preview?.(firstPages(reference, screens, screenPages));
   // The value sets come with the first rows: a create made offline as soon as the list shows needs
@@ -92,7 +97,12 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     });
   });
   context.preview?.(undefined);
-  const queues = taskQueries(context, scope).map((query) => new QueueLoad(query));
+  // When All Tasks' cap holds every task the user sees, its pages hold every queue's tasks too: the
+  // queues' own searches would bring them again. Should the tasks outgrow the cap meanwhile, the
+  // queues are asked for after all.
+  const queries = taskQueries(context, scope);
+  const everything = queries.find((query) => holdsAll(query, taskCount));
+  const queues = (everything ? [everything] : queries).map((query) => new QueueLoad(query));
   const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
   progress();
 
@@ -106,6 +116,15 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     queues.map((queue) => queue.url)
   );
   queues.forEach((queue, index) => collect(batch, queue.take(required(second[index])), newest));
+  if (everything && !queues[0]?.holdsAll()) {
+    const others = queries.filter((query) => query !== everything).map((query) => new QueueLoad(query));
+    const answers = await readTogether(
+      context,
+      others.map((queue) => queue.url)
+    );
+    others.forEach((queue, index) => collect(batch, queue.take(required(answers[index])), newest));
+    queues.push(...others);
+  }
   await storeLoaded(context, batch, stored, undefined, AFTER_FIRST_ROWS_CHUNK);
   progress();
 
@@ -185,49 +204,6 @@ function firstPages(profile: string, screens: QueueLoad[], pages: (Resource | Er
   });
 }
 
-/** One task query of a first load: its matches so far against its cap, and where its next page is. */
-class QueueLoad {
-  private matches = 0;
-  private next: string | undefined;
-  total = 0;
-  /** The keys of the tasks it matched. */
-  readonly tasks = new Set<string>();
-
-  constructor(readonly query: TaskQuery) {}
-
-  get url(): string {
-    return withQuery('Task', this.query.params);
-  }
-
-  /** The resources of a page, matches beyond the cap left out. */
-  take(bundle: Bundle): Resource[] {
-    const { max } = this.query;
-    if (this.matches === 0) this.total = Math.min(bundle.total ?? bundle.entry?.length ?? 0, max ?? Infinity);
-    const page: Resource[] = [];
-    for (const entry of bundle.entry ?? []) {
-      if (!entry.resource) continue;
-      const isMatch = entry.search?.mode !== 'include' && entry.resource.resourceType === 'Task';
-      if (isMatch && max !== undefined && this.matches >= max) continue;
-      if (isMatch) {
-        this.matches++;
-        this.tasks.add(keyOf(entry.resource));
-      }
-      page.push(entry.resource);
-    }
-    const full = max !== undefined && this.matches >= max;
-    this.next = full ? undefined : bundle.link?.find((link) => link.relation === 'next')?.url;
-    return page;
-  }
-
-  /** The pages after the first, one after another. */
-  async *rest(context: SyncContext): AsyncGenerator<Resource[]> {
-    while (this.next) {
-      const bundle: Bundle = await context.fhir.get<Bundle>(context.fhir.url(this.next), { noCache: true });
-      yield this.take(bundle);
-    }
-  }
-}
-
 function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {
   let rows = 0;
   for (const key of batch.keys()) if (key.startsWith('Task/')) rows++;
@@ -291,6 +267,16 @@ function settled<T>(read: Promise<T>): () => Promise<T> {
     if ('error' in result) throw result.error;
     return result.value;
   };
+}
+
+/** The count a `_summary=count` search answered; undefined when it failed or gave none. */
+function countOf(answer: Resource | Error | undefined): number | undefined {
+  return answer && !(answer instanceof Error) && answer.resourceType === 'Bundle' ? answer.total : undefined;
+}
+
+/** Whether a capped task query's cap reaches every one of `taskCount` tasks. */
+function holdsAll(query: TaskQuery, taskCount: number | undefined): boolean {
+  return query.max !== undefined && taskCount !== undefined && taskCount <= query.max;
 }
 
 function isSearchParameter(resource: Resource): resource is SearchParameter {

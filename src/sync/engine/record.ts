@@ -6,6 +6,7 @@ import {
   type ResourceKey,
   type StoredResource,
 } from '@/db/types';
+import { cloneJson } from '@/fhir/clone';
 import { isNewer } from './context';
 import { rebaseOperations } from './rebase';
 import { applyTolerant } from './view';
@@ -22,11 +23,11 @@ export function buildRecord(
   server: Resource | undefined,
   entries: readonly OutboxEntry[]
 ): StoredResource | undefined {
-  let view: Resource | undefined = server && structuredClone(server);
+  let view: Resource | undefined = server && cloneJson(server);
   let deleted: 0 | 1 = 0;
   for (const entry of entries) {
     if (entry.kind === 'create') {
-      if (!view && entry.resource) view = { ...structuredClone(entry.resource), id } as Resource;
+      if (!view && entry.resource) view = { ...cloneJson(entry.resource), id } as Resource;
     } else if (entry.kind === 'patch') {
       if (view) view = applyTolerant(view, rebaseOperations(entry.operations, undefined, view));
     } else {

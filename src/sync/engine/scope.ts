@@ -35,6 +35,11 @@ export interface TaskQuery {
 }
 
 const INCLUDES = { _include: ['Task:patient', 'Task:owner'] };
+/**
+ * The count of matches, which a server such as Medplum gives only when asked: with it a load asks
+ * for the later pages side by side and knows whether All Tasks' cap holds every task.
+ */
+const COUNTED = { _total: 'accurate' };
 
 /**
  * The task searches that fill the replica: each of the user's queues (her own tasks, each role
@@ -53,6 +58,7 @@ export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[]
         params: {
           _sort: '-_lastUpdated',
           _count: Math.min(context.pageSize, context.allTasksCap),
+          ...COUNTED,
           ...INCLUDES,
         },
         max: context.allTasksCap,
@@ -60,7 +66,12 @@ export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[]
     }
     return {
       name: queueName(queue),
-      params: { ...Object.fromEntries(queueFilters(queue)), _count: context.pageSize, ...INCLUDES },
+      params: {
+        ...Object.fromEntries(queueFilters(queue)),
+        _count: context.pageSize,
+        ...COUNTED,
+        ...INCLUDES,
+      },
     };
   });
 }
