@@ -12,7 +12,8 @@ import { useRecordResource } from '../data/hooks';
 export const PatientSummary = memo(
   PatientSummaryOf,
   (before, after) =>
-    before.patient?.reference === after.patient?.reference && before.patient?.display === after.patient?.display
+    before.patient?.reference === after.patient?.reference &&
+    before.patient?.display === after.patient?.display
 );
 
 function PatientSummaryOf({ patient: reference }: { patient: Reference | undefined }) {
