@@ -16,7 +16,8 @@
  * - useFormDataSources() → { searchReferences(targetTypes, text), expandValueSet(url, filter) }: the
  *     resource form's reference picker (_count 10 by a name-like parameter) and value set codes, over
  *     the server when it answers, the replica and kept expansions when not.
- * - useSyncStatus() → { online, syncing, pending, conflicts, failed, lastSyncedAt, signedIn }
+ * - useSyncStatus() → { online, syncing, pending, conflicts, failed, lastSyncedAt, signedIn }; for one
+ *   fact of the run, useServiceStatus(select) draws again only when that fact changes.
  * - useSyncIssues() → { conflicts, failures, entries }; useUnsyncedCount() → number | undefined
  * - useReplicaSearch(resourceType, query) → { status: 'loading' | 'ready' | 'not-held' | 'invalid', records,
  *     total }: any FHIR search (filters, _sort, _count, _offset) answered by the local query engine over
@@ -82,6 +83,8 @@ export { useConfirmedId } from './hooks/use-confirmed-id';
 export { useCommands, type Commands } from './hooks/use-commands';
 export {
   useSyncStatus,
+  useServiceStatus,
+  inFirstSync,
   useSyncIssues,
   useUnsyncedCount,
   useBrowserOnline,
@@ -162,6 +165,7 @@ export { ApiError, outcomeText } from '@/sync/http/errors';
 export { DEFAULT_SCOPE, type LoginAuthenticationResponse } from '@/sync/auth/types';
 export type { SignInApi } from '@/sync/auth/sign-in';
 export type { FhirClient } from '@/sync/fhir/fhir-client';
+export type { ServiceStatus } from '@/sync/service/types';
 export {
   bestMatchingLink,
   linkFromTarget,

@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import type { ServiceStatus } from '@/sync/service/types';
 import type { ConflictRecord, OutboxEntry } from '@/db/types';
 import { useReplicaContext } from '../ReplicaProvider';
+import { sameAnswer } from '../same-answer';
 import { useReplicaQuery } from '../use-replica-query';
 
 export interface SyncStatusView {
@@ -17,6 +19,26 @@ export interface SyncStatusView {
   /** While a first load fills the replica: the tasks stored so far; set once the first rows are in. */
   firstLoad?: { rows: number; percent: number };
 }
+
+/**
+ * A value taken from the sync service's status (`select` picks it); the caller draws again only when
+ * that value changes, not on every status message (a first load sends one per chunk it stores). For
+ * a screen that needs one fact of the run, such as whether the first sync is still under way.
+ */
+export function useServiceStatus<T>(select: (status: ServiceStatus) => T): T {
+  const { statusStore } = useReplicaContext();
+  const last = useRef<{ value: T } | undefined>(undefined);
+  const snapshot = useCallback(() => {
+    const next = select(statusStore.getSnapshot());
+    if (last.current && sameAnswer(last.current.value, next)) return last.current.value;
+    last.current = { value: next };
+    return next;
+  }, [statusStore, select]);
+  return useSyncExternalStore(statusStore.subscribe, snapshot, snapshot);
+}
+
+/** True while the first sync of this account has not finished a run. */
+export const inFirstSync = (status: ServiceStatus): boolean => status.syncing && !status.lastSyncedAt;
 
 /** The sync state for the header: the leader's connection and run, the replica's counts (live). */
 export function useSyncStatus(): SyncStatusView {

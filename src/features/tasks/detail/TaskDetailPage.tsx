@@ -2,7 +2,14 @@ import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from
 import type { Resource, Task } from '@medplum/fhirtypes';
 import type { ComponentType } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { ConflictCard, formatCodeableConcept, useConfirmedId, useResource, useSyncStatus } from '@/ui';
+import {
+  ConflictCard,
+  formatCodeableConcept,
+  inFirstSync,
+  useConfirmedId,
+  useResource,
+  useServiceStatus,
+} from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
 import { statusText } from '../format';
@@ -49,10 +56,9 @@ export function TaskDetailPage({
   const navigate = useNavigate();
   const state = useResource<Task>('Task', id);
   const confirmedId = useConfirmedId('Task', id, !state.loading && !state.resource);
-  const { syncing, lastSyncedAt } = useSyncStatus();
   // A row drawn from a first load's first answer may be opened before the replica stores it: the
   // task is awaited while the first run is under way, not reported missing.
-  const firstRun = syncing && !lastSyncedAt;
+  const firstRun = useServiceStatus(inFirstSync);
 
   if (state.loading || (!state.resource && !confirmedId && firstRun)) {
     return (

@@ -1,16 +1,17 @@
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncStatusView } from '@/ui';
+import type { ServiceStatus } from '@/ui';
 import { useShellLoading } from './use-shell-loading';
 
 const state = vi.hoisted(() => ({
   queues: 2,
-  sync: { syncing: true } as Partial<SyncStatusView>,
+  sync: { syncing: true } as Partial<ServiceStatus>,
 }));
 
 vi.mock('@/ui', () => ({
   useProfile: () => ({ reference: 'Practitioner/1', profile: { resourceType: 'Practitioner', id: '1' } }),
-  useSyncStatus: () => ({ online: true, pending: 0, conflicts: 0, failed: 0, signedIn: true, ...state.sync }),
+  useServiceStatus: (select: (status: Record<string, unknown>) => unknown) =>
+    select({ online: true, pending: 0, conflicts: 0, failed: 0, signedIn: true, ...state.sync }),
 }));
 vi.mock('../queues/use-menu-queues', () => ({
   useMenuQueues: () => ({
@@ -30,7 +31,7 @@ describe('the shell loading gate on a first sign-in', () => {
   });
 
   it('opens once the first rows are stored, while the rest of the first sync goes on', () => {
-    state.sync = { syncing: true, firstLoad: { rows: 20, percent: 3 } };
+    state.sync = { syncing: true, loading: { rows: 20, percent: 3 } };
     expect(renderHook(() => useShellLoading()).result.current).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { useProfile, useSyncStatus } from '@/ui';
+import { useProfile, useServiceStatus, type ServiceStatus } from '@/ui';
 import { useMenuQueues } from '../queues/use-menu-queues';
 
 /**
@@ -7,10 +7,15 @@ import { useMenuQueues } from '../queues/use-menu-queues';
  * first load stores the user's roles with the first rows, so the gate opens then, not when the whole
  * replica is in, whether or not the user has queues beyond the defaults.
  */
+/** Nothing stored yet by the first sync: it runs, has not finished a run, and shows no progress. */
+const storingNothingYet = (status: ServiceStatus): boolean =>
+  status.syncing && !status.lastSyncedAt && !status.loading;
+
 export function useShellLoading(): boolean {
   const { profile } = useProfile();
   const { queues, loading } = useMenuQueues();
-  const { syncing, lastSyncedAt, firstLoad } = useSyncStatus();
+  // A value that flips once, not the whole status: the shell is not drawn again on each message.
+  const waiting = useServiceStatus(storingNothingYet);
   const onlyDefaults = queues.length <= 2;
-  return loading || !profile || (onlyDefaults && syncing && !lastSyncedAt && !firstLoad);
+  return loading || !profile || (onlyDefaults && waiting);
 }
