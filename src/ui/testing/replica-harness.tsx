@@ -128,7 +128,11 @@ export interface ReplicaHarness {
   answerPage(answers: PageAnswers): void;
   /** Makes the replica hold these types: the engine follows them and their search definitions. */
   follow(...resourceTypes: string[]): Promise<void>;
-  /** Takes the page and the engine off the network (requests fail as 'Failed to fetch'), or back on. */
+  /**
+   * Takes the page and the engine off the network (requests fail as 'Failed to fetch'), or back on,
+   * with the browser's online or offline event: back online, what waits is sent at once, whatever
+   * its back-off said.
+   */
   setOnline(online: boolean): void;
   /** The server as the other user sees it: changes made through it are another user's. */
   other: FhirClient;
@@ -211,7 +215,17 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
   const other = new FhirClient({ client: otherClient });
 
   const replica = new MemoryReplicaStore();
-  const service = new SyncService({ replica, storage, fetch: serverFetch(fake, network) });
+  // The browser's online and offline events: the connection coming back sends what waits at once.
+  const onlineListeners = new Set<(online: boolean) => void>();
+  const service = new SyncService({
+    replica,
+    storage,
+    fetch: serverFetch(fake, network),
+    onlineSignal: (listener) => {
+      onlineListeners.add(listener);
+      return () => onlineListeners.delete(listener);
+    },
+  });
   // Background runs an hour apart: within a test the engine runs only when the test says so.
   const config: SyncServiceConfig = {
     baseUrl: BASE_URL,
@@ -300,6 +314,7 @@ export async function replicaHarness(): Promise<ReplicaHarness> {
     },
     setOnline(online) {
       network.online = online;
+      onlineListeners.forEach((listener) => listener(online));
     },
     other,
     serve,
