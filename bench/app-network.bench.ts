@@ -22,7 +22,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer } from './app-host';
 import { claim, firstRow, taskLink, TIME_SIGN_IN_TO_ROWS } from './app-steps';
 import { delayingProxy, type Proxy } from './delay-proxy';
-import { replayThrough } from './queued-changes';
+import { replayOffset, replayThrough } from './queued-changes';
 import { summarize } from './stats';
 
 /** BENCH_PORT: another port where several benches share the machine. */
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
           )
         );
         if (REPLAY) {
-          const replayed = await replayThrough(proxy, 100 * index);
+          const replayed = await replayThrough(proxy, replayOffset(index));
           const verdict =
             delay === 300 ? ` (budget 15000 ms: ${replayed.ms <= 15_000 ? 'within' : 'OVER'})` : '';
           console.log(

@@ -11,6 +11,9 @@ import type { Proxy } from './delay-proxy';
 
 export const REPLAY_TASKS = 100;
 
+/** Where run `n`'s tasks start: the seed holds about 250 tasks, so runs take the first two hundreds in turn. */
+export const replayOffset = (run: number): number => (run % 2) * REPLAY_TASKS;
+
 /** A device with `changes` changes queued over REPLAY_TASKS tasks (from `offset` in id order). */
 export async function deviceWithQueuedChanges(baseUrl: string, changes: number, offset = 0): Promise<Device> {
   const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
@@ -21,6 +24,9 @@ export async function deviceWithQueuedChanges(baseUrl: string, changes: number, 
       { noCache: true, max: REPLAY_TASKS }
     )
   ).filter((r): r is Task => r.resourceType === 'Task');
+  // Fewer tasks would mean more changes per task, so more rounds: another workload than the one named.
+  if (tasks.length < REPLAY_TASKS)
+    throw new Error(`Only ${tasks.length} tasks from offset ${offset}; the replay needs ${REPLAY_TASKS}`);
   for (const task of tasks) await hold(doctor, task);
   for (let n = 0; n < changes; n++) {
     const task = tasks[n % tasks.length] as Task;

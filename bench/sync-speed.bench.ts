@@ -19,7 +19,7 @@ import { systemClock } from '../src/sync/platform';
 import { device, signIn } from '../src/sync/engine/testing/harness';
 import type { WebSocketConstructor } from '../src/sync/subscriptions/subscription-manager';
 import { delayingProxy, type Proxy } from './delay-proxy';
-import { replayThrough } from './queued-changes';
+import { replayOffset, replayThrough } from './queued-changes';
 import { summarize } from './stats';
 
 const DELAYS = [0, 100, 300];
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
         const first = await firstSync(proxy);
         rows.push(first.rows);
         done.push(first.done);
-        const replayed = await replayThrough(proxy, 100 * run);
+        const replayed = await replayThrough(proxy, replayOffset(run));
         replays.push(replayed.ms);
         const changed = await liveChange(proxy);
         live.push(changed.ms);
