@@ -36,6 +36,8 @@ export interface SyncContext {
    * while the clinical lists load reaches the server before them, not after.
    */
   sendWaiting?: () => Promise<void>;
+  /** Called as the pull sends its first request: what the server holds from then on is read next run. */
+  pulling?: () => void;
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */

@@ -56,6 +56,10 @@ export class SyncEngine {
   private unsubscribers: (() => void)[] = [];
   private live: LiveUpdates | undefined;
   private liveChecked = false;
+  /** Whether this run's pull has sent its first request. */
+  private pullSent = false;
+  /** A notification came while this run's pull was still to come: a run that ends before it pulls runs again. */
+  private notifiedBeforePull = false;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -81,6 +85,9 @@ export class SyncEngine {
       stopped: () => this.halted,
       progress: (loading) => this.update({ loading }),
       preview: (firstPages) => this.update({ firstPages }),
+      pulling: () => {
+        this.pullSent = true;
+      },
       sendWaiting: async () => {
         if (!this.current.online) return;
         const report = await push(this.context);
@@ -225,6 +232,7 @@ export class SyncEngine {
   private async runOnce(): Promise<void> {
     if (this.halted || (this.options.signedIn && !(await this.options.signedIn()))) return;
     this.update({ syncing: true });
+    this.pullSent = false;
     // The live connection is set up beside the run, not after it: a first load takes a while, and
     // what other users change meanwhile should not wait for the timer.
     this.goLive();
@@ -245,6 +253,8 @@ export class SyncEngine {
       if (isNetworkFailure(error)) this.setOnline(false);
       this.update({ lastError: errorText(error) });
     } finally {
+      if (this.notifiedBeforePull && !this.pullSent) this.again = true;
+      this.notifiedBeforePull = false;
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);
@@ -286,7 +296,7 @@ export class SyncEngine {
           fhir: this.context.fhir,
           WebSocket,
           timers: this.options.scheduler,
-          onChange: () => void this.syncNow().catch(() => undefined),
+          onChange: () => this.notified(),
           onLive: (live) => {
             if (this.current.live !== live) this.update({ live });
           },
@@ -295,6 +305,19 @@ export class SyncEngine {
       .catch(() => {
         this.liveChecked = false;
       });
+  }
+
+  /**
+   * The server says something in scope changed. A run whose pull has not sent its request yet will
+   * read it anyway (the notification of this device's own push comes during that push), so only a
+   * run that has passed that point, or none, makes another.
+   */
+  private notified(): void {
+    if (this.running && !this.pullSent) {
+      this.notifiedBeforePull = true;
+      return;
+    }
+    void this.syncNow().catch(() => undefined);
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */

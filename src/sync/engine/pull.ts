@@ -20,6 +20,7 @@ import { META_LAST_RECONCILE } from './types';
 /** Pulls from the server: everything in scope the first time, then what changed since each cursor. */
 export async function pull(context: SyncContext): Promise<void> {
   const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
+  context.pulling?.();
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
   await context.sendWaiting?.();
