@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceStatus } from '@/sync/service/types';
 import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
@@ -11,10 +12,18 @@ const session = (status: ServiceStatus) => ({ signedIn: status.signedIn, leader:
 
 let draws: Record<string, number>;
 
-function Watch({ name, select }: { name: string; select: (status: ServiceStatus) => unknown }) {
+function Shown({ name, select }: { name: string; select: (status: ServiceStatus) => unknown }) {
   const value = useServiceStatus(select);
-  draws[name] = (draws[name] ?? 0) + 1;
   return <p>{`${name}: ${String(value)}`}</p>;
+}
+
+/** Counts how often the value is drawn: React's Profiler reports each render of its subtree. */
+function Watch({ name, select }: { name: string; select: (status: ServiceStatus) => unknown }) {
+  return (
+    <Profiler id={name} onRender={(id) => (draws[id] = (draws[id] ?? 0) + 1)}>
+      <Shown name={name} select={select} />
+    </Profiler>
+  );
 }
 
 let h: ReplicaHarness;
