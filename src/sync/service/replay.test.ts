@@ -6,6 +6,7 @@ import { ApiClient } from '../client';
 import { acceptServerVersion } from '../engine/record';
 import { MemoryStorage, type FetchLike } from '../platform';
 import { replayOutbox } from './replay';
+import { queueUpload } from '../uploads/testing/queue-upload';
 import { SyncService } from './service';
 import type { LockManagerLike, SyncServiceConfig, SyncServicePlatform } from './types';
 
@@ -83,32 +84,7 @@ describe('replayOutbox (the service worker on a Background Sync event)', () => {
     const text = 'wound photo notes';
     const tab = new SyncService({ replica, storage, fetch: offlineFetch });
     await tab.start(config);
-    const created = await tab.applyChange({
-      resourceType: 'Media',
-      kind: 'create',
-      resource: {
-        resourceType: 'Media',
-        status: 'preparation',
-        content: { contentType: 'text/plain', title: 'notes.txt' },
-      },
-      commutes: false,
-      label: 'Upload',
-    });
-    await tab.applyChange({
-      resourceType: 'Media',
-      id: created.id,
-      kind: 'patch',
-      operations: [
-        { op: 'replace', path: '/status', value: 'completed' },
-        {
-          op: 'replace',
-          path: '/content',
-          value: { contentType: 'text/plain', title: 'notes.txt', data: btoa(text) },
-        },
-      ],
-      commutes: false,
-      label: 'Upload',
-    });
+    await queueUpload((change) => tab.applyChange(change), text, 'notes.txt');
     tab.stop();
 
     const result = await replayOutbox({ replica, storage }, config);

@@ -4,43 +4,15 @@ import { ALICE_SMITH_ID } from '@mocks/seed';
 import { ALICE, device, type Device } from '../engine/testing/harness';
 import { listeningFakeServer } from '../engine/testing/fake-server';
 import type { UploadStatus } from './upload-status';
+import { queueUpload as queueFile } from './testing/queue-upload';
 
 const baseUrl = listeningFakeServer();
 
 const FILE_TEXT = 'blood pressure log: 120/80';
 
-/** The changes the timeline makes for an upload: the Media in preparation, then the change completing it. */
-async function queueUpload(target: Device): Promise<string> {
-  const media: Media = {
-    resourceType: 'Media',
-    status: 'preparation',
-    operator: { reference: ALICE },
-    content: { contentType: 'text/plain', title: 'log.txt', size: FILE_TEXT.length },
-  };
-  const created = await target.engine.applyChange({
-    resourceType: 'Media',
-    kind: 'create',
-    resource: media,
-    commutes: false,
-    label: 'Upload',
-  });
-  await target.engine.applyChange({
-    resourceType: 'Media',
-    id: created.id,
-    kind: 'patch',
-    operations: [
-      { op: 'replace', path: '/status', value: 'completed' },
-      {
-        op: 'replace',
-        path: '/content',
-        value: { contentType: 'text/plain', title: 'log.txt', size: FILE_TEXT.length, data: btoa(FILE_TEXT) },
-      },
-    ],
-    commutes: false,
-    label: 'Upload',
-  });
-  return created.id;
-}
+/** The changes the timeline makes for an upload, queued on the device. */
+const queueUpload = (target: Device): Promise<string> =>
+  queueFile((change) => target.engine.applyChange(change), FILE_TEXT, 'log.txt', { reference: ALICE });
 
 describe('file uploads', () => {
   it('a file attached offline is kept with its change and lands once, as a Binary the Media points to', async () => {
