@@ -55,7 +55,9 @@ export function replicaChanges(
       }
       if (tables.size === 0) return;
       if (!tables.has('resources')) return listener({ tables });
-      const keys = changedKeys(parts[resourcesPart] as ChangedRanges | undefined, []);
+      // Without the primary key's part (an index's part alone) the report cannot say which resources.
+      const primary = parts[resourcesPart] as ChangedRanges | undefined;
+      const keys = primary ? changedKeys(primary, []) : undefined;
       listener({ tables, resourceKeys: keys && new Set(keys) });
     };
     Dexie.on('storagemutated', onMutated);

@@ -14,6 +14,8 @@ import type { ResourceKey, StoredResource } from './types';
 export class RecordCache {
   private readonly byType = new Map<string, Map<ResourceKey, StoredResource>>();
   private stale = new Set<ResourceKey>();
+  /** The re-read of stale records under way, if one is. */
+  private refreshing: Promise<void> | undefined;
   /** Bumped by every change report: a read that began before it is not kept. */
   private generation = 0;
 
@@ -50,9 +52,20 @@ export class RecordCache {
     this.stale = new Set();
   }
 
-  /** Re-reads the records reported changed since the last use. */
+  /**
+   * Re-reads the records reported changed since the last use. Reads that come while one is under
+   * way wait for it: they would otherwise find nothing stale and answer from the copy it is updating.
+   */
   private async refresh(): Promise<void> {
+    while (this.refreshing) await this.refreshing;
     if (this.stale.size === 0 || this.byType.size === 0) return;
+    this.refreshing = this.readStale().finally(() => {
+      this.refreshing = undefined;
+    });
+    await this.refreshing;
+  }
+
+  private async readStale(): Promise<void> {
     const keys = [...this.stale];
     this.stale = new Set();
     const started = this.generation;

@@ -5,15 +5,14 @@ import { RecordCache } from '@/db/record-cache';
 import type { ReplicaReader } from './reader';
 
 /**
- * The reads of the hooks on the replica in IndexedDB. A whole type is read once into the page's
- * copy (kept current from the replica's change reports) and answered from it after that, for lists
- * and searches alike: a screen that re-reads on every change does not read the type again each time.
+ * The reads of the hooks on the replica in IndexedDB. Searches answer from the page's copy of a type
+ * (kept current from the replica's change reports); a whole type's records are read from IndexedDB.
  */
 export function dexieReader(db: ReplicaDatabase): ReplicaReader {
   const cache = new RecordCache(db);
   return {
     record: (key) => db.resources.get(key),
-    recordsOfType: (resourceType) => cache.recordsOfType(resourceType),
+    recordsOfType: (resourceType) => db.resources.where('resourceType').equals(resourceType).toArray(),
     outbox: () => db.outbox.orderBy('seq').toArray(),
     outboxOf: (key) => db.outbox.where('key').equals(key).sortBy('seq'),
     conflicts: () => db.conflicts.orderBy('seq').toArray(),

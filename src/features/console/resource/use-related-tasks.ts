@@ -17,7 +17,7 @@ const newestFirst = (a: StoredResource, b: StoredResource): number =>
 /**
  * The replica's records of the tasks whose focus, subject or basedOn is the resource (100 by each),
  * matched on the reference as written: the product writes plain `Type/id` references. Read from the
- * page's copy of the held tasks, so a timeline re-reading after each change costs no search.
+ * page's copy of the held tasks.
  */
 export function relatedTasks(tasks: readonly StoredResource[], reference: string): StoredResource[] {
   const live = tasks.filter((record) => record.deleted !== 1).sort(newestFirst);
@@ -35,7 +35,8 @@ export function relatedTasks(tasks: readonly StoredResource[], reference: string
 export function useRelatedTasks(resourceType: string, id: string): StoredResource[] | undefined {
   const reference = `${resourceType}/${id}`;
   return useReplicaQuery(
-    async (reader) => relatedTasks(await reader.recordsOfType('Task'), reference),
+    // The page's copy of the held tasks (the searches keep it), not a read of every task each time.
+    async (reader) => relatedTasks(await reader.search.listResources('Task', []), reference),
     [reference],
     { remember: `tasks about ${reference}` }
   );
