@@ -65,6 +65,20 @@ const WATCH_PAGE = `(() => {
   note();
 })()`;
 
+/**
+ * Notes when the first load's progress ('Loading tasks: …') has been shown and is gone again: the
+ * rows may be drawn from the server's first page before the load has stored anything, so rows on
+ * screen no longer say that the load is done.
+ */
+const WATCH_FIRST_LOAD = `(() => {
+  const check = () => {
+    const shown = !!document.querySelector('[role="progressbar"][aria-label^="Loading tasks"]');
+    if (shown) window.__firstLoadSeen = true;
+    else if (window.__firstLoadSeen) window.__firstLoadDone = true;
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})()`;
+
 if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
   process.exit(1);
@@ -81,6 +95,7 @@ interface Steps {
 async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
+    await context.addInitScript(WATCH_FIRST_LOAD);
     const page = await context.newPage();
     const base = proxy.url.replace(/\/$/, '');
     await page.goto(`${base}/signin`);
@@ -113,9 +128,13 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
     }
 
     // The list settles (the first load done) before a row is opened.
-    await page
-      .getByRole('progressbar', { name: /^Loading tasks/ })
-      .waitFor({ state: 'detached', timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as { __firstLoadDone?: boolean }).__firstLoadDone === true,
+      undefined,
+      {
+        timeout: 60_000,
+      }
+    );
     const opened = performance.now();
     await taskLink(firstRow(page)).click();
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();

@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, AppProviders, DeviceAccounts, FullScreenLoader, StartupError, startServices } from './app';
 import { startServiceWorker, watchOutboxForBackgroundSync } from './app/pwa';
+import { prepareDateFormats } from '@/ui';
 
 async function startFakeServerInDev(): Promise<void> {
   if (import.meta.env.DEV && import.meta.env.VITE_MOCK_SERVER !== 'off') {
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     });
     watchOutboxForBackgroundSync(services.replica.service, services.replica.database);
     render(<App services={services} />);
+    // While the user reads the sign-in page or the app settles, not when the first rows are drawn.
+    setTimeout(prepareDateFormats, 0);
   } catch (error) {
     console.error(error);
     render(

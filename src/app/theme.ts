@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Combobox, createTheme } from '@mantine/core';
 
 /** The compact theme: tablet-sized controls and the product's colours. */
 export const theme = createTheme({
@@ -14,5 +14,10 @@ export const theme = createTheme({
     sizes: {
       h1: { fontSize: '1.125rem', fontWeight: '500' },
     },
+  },
+  components: {
+    // A closed list of options is not in the page: kept mounted, every select and the header's
+    // search drew their options and positioned their hidden dropdowns on each render.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
   },
 });

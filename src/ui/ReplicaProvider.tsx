@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ReplicaChange } from '../db/changes';
 import type { ApiClient } from '../sync/client';
+import { readOpeningPages } from '../sync/engine/opening-pages';
+import { FhirClient } from '../sync/fhir/fhir-client';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
 import { PendingOverlay } from './replica/pending-overlay';
 import type { ReplicaReader } from './replica/reader';
@@ -71,6 +73,26 @@ export function ReplicaProvider({
   );
 
   useEffect(() => statusStore.connect(), [statusStore]);
+
+  // A sign-in in this page reads the opening screens' first pages itself, beside the profile's
+  // read: the list draws them while the worker starts its first load. The load's own rows replace
+  // them; a failed read only leaves the list waiting for the load.
+  useEffect(() => {
+    let previous = client.session.getState().status;
+    return client.session.subscribe(() => {
+      const state = client.session.getState();
+      const signedIn = previous === 'none' && state.status !== 'none';
+      previous = state.status;
+      if (state.status === 'none') statusStore.offerFirstPages(undefined);
+      const profile = state.status === 'none' ? undefined : state.login.profile?.reference;
+      if (!signedIn || !profile) return;
+      void readOpeningPages(new FhirClient({ client }), profile)
+        .then((pages) => {
+          if (client.session.getState().status !== 'none') statusStore.offerFirstPages(pages);
+        })
+        .catch(() => undefined);
+    });
+  }, [client, statusStore]);
 
   useEffect(() => {
     const startIfSignedIn = () => {

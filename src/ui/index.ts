@@ -154,6 +154,7 @@ export {
   formatInstant,
   formatPeriod,
   formatTime,
+  prepareDateFormats,
   type DisplayOptions,
 } from './format/date-time';
 

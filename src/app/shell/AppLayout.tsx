@@ -1,5 +1,6 @@
-import { AppShell, Group, LoadingOverlay, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Group, LoadingOverlay, Text, UnstyledButton } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { ChangeOutcomeWatcher, useShellLoading } from '@/features/tasks';
 import { OfflineNotice, SyncStatusIndicator } from '@/ui';
 import { usePersistentStorageRequest } from '../persistent-storage';
@@ -21,6 +22,9 @@ export function AppLayout() {
   usePersistentStorageRequest();
   const navbar = useNavbar();
   const loading = useShellLoading();
+  // The page's content comes first: the side navigation, the search and the user menu are drawn in
+  // a render of their own right after (interruptible), so a sign-in's first rows do not wait for them.
+  const full = useDeferredValue(true, false);
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
@@ -44,16 +48,14 @@ export function AppLayout() {
               CareQueue
             </Text>
           </UnstyledButton>
-          <GlobalSearch />
+          {full ? <GlobalSearch /> : <Box w={280} visibleFrom="sm" />}
           <Group gap="md" wrap="nowrap">
             <SyncStatusIndicator />
-            <UserMenu />
+            {full && <UserMenu />}
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
-        <ShellNavigation onNavigate={navbar.linkFollowed} />
-      </AppShell.Navbar>
+      <AppShell.Navbar>{full && <ShellNavigation onNavigate={navbar.linkFollowed} />}</AppShell.Navbar>
       <AppShell.Main pos="relative">
         <LoadingOverlay visible={loading} zIndex={100} />
         <OfflineNotice />

@@ -1,6 +1,6 @@
 import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
-import { bundleResources, toSearchParams, withQuery } from '../fhir/fhir-client';
+import { bundleResources, withQuery } from '../fhir/fhir-client';
 import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
 import { nowIso, type SyncContext } from './context';
 import { classify } from './conflict-rules';
@@ -18,15 +18,10 @@ import {
   required,
   type Batch,
 } from './pull-shared';
+import { openingPreviews } from './opening-pages';
 import { QueueLoad } from './queue-load';
 import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
-import {
-  META_CAPABILITIES,
-  META_FOLLOWED_TYPES,
-  META_LAST_RECONCILE,
-  META_SCOPE,
-  type FirstPagePreview,
-} from './types';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
 
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
@@ -71,7 +66,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const screenPages = rest.slice(0, screens.length);
   const taskCount = countOf(rest[screens.length]);
   // The opening lists draw these pages now; the replica's rows replace them once stored below.
-  if (!context.stopped?.()) context.preview?.(firstPages(reference, screens, screenPages));
+  if (!context.stopped?.())
+    context.preview?.(
+      openingPreviews(
+        reference,
+        screens.map((screen) => screen.query),
+        screenPages
+      )
+    );
   // The value sets come with the first rows: a create made offline as soon as the list shows needs
   // them. Pages beyond the first (a server with very many) arrive with the rest of the load.
   const valueSetsFirst = required<Bundle>(valueSetsPage);
@@ -186,22 +188,6 @@ async function removeUnchanged(context: SyncContext, tx: ReplicaTransaction, key
     await tx.removeResource(key);
     context.touched.add(key);
   }
-}
-
-/** The opening screens' first pages as the lists ask for them, before any is stored. */
-function firstPages(profile: string, screens: QueueLoad[], pages: (Resource | Error)[]): FirstPagePreview[] {
-  return screens.flatMap((screen, index) => {
-    const page = pages[index];
-    if (!page || page instanceof Error || page.resourceType !== 'Bundle') return [];
-    const tasks = (page.entry ?? []).flatMap((entry) =>
-      entry.search?.mode !== 'include' && entry.resource?.resourceType === 'Task' ? [entry.resource] : []
-    );
-    // The list's own search: the same filters, sort and page, without what the load pulls in beside.
-    const query = toSearchParams(screen.query.params);
-    query.delete('_include');
-    query.set('_offset', '0');
-    return [{ profile, query: query.toString(), tasks, total: page.total }];
-  });
 }
 
 function loadProgress(batch: Batch, queues: QueueLoad[], done: boolean): LoadProgress {

@@ -85,7 +85,12 @@ export const LIST_PAGE_ROWS = 20;
  * travel with the first request of a load, and the rows they bring are the ones the list shows first.
  */
 export function openingScreens(context: SyncContext): TaskQuery[] {
-  const queues = taskQueues({ owner: context.profile.reference ?? '', roles: [], states: [] });
+  return openingQueries(context.profile.reference ?? '');
+}
+
+/** The opening screens' searches of the user `profile` ('Practitioner/123'). */
+export function openingQueries(profile: string): TaskQuery[] {
+  const queues = taskQueues({ owner: profile, roles: [], states: [] });
   return queues.map((queue): TaskQuery => {
     const filters: Record<string, string> = {
       'status:not': 'completed',

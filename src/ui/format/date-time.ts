@@ -37,6 +37,14 @@ function partsIn(date: Date, timeZone: string | undefined): Record<string, strin
   return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
+/**
+ * Builds the user's-zone formatter ahead of the first list: its first construction loads the zone's
+ * calendar data, tens of milliseconds that would otherwise fall on the first rows drawn.
+ */
+export function prepareDateFormats(): void {
+  partsIn(new Date(0), undefined);
+}
+
 /** A bare date as written: it names a calendar day, not an instant, so no zone moves it. */
 function formatBareDate(match: RegExpExecArray, locale: string | undefined): string {
   const [text, year, month, day] = match;

@@ -1,10 +1,14 @@
+import type { FirstPagePreview } from '@/sync/engine/types';
 import { SIGNED_OUT_STATUS, type ServiceStatus, type SyncServiceApi } from '@/sync/service/types';
 
 const INITIAL: ServiceStatus = SIGNED_OUT_STATUS;
 
 /** The sync service's latest status, as an external store for useSyncExternalStore. */
 export class ServiceStatusStore {
+  private latest: ServiceStatus = INITIAL;
   private snapshot: ServiceStatus = INITIAL;
+  /** First pages the page read itself at sign-in, offered until the service's load stores its own. */
+  private pagesReadHere: FirstPagePreview[] | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly service: SyncServiceApi) {}
@@ -35,8 +39,21 @@ export class ServiceStatusStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Offers first pages this page read itself (a sign-in's opening screens) as the status's own,
+   * while the service offers none: until its first load has stored rows or finished a run
+   * (undefined withdraws them: the session ended).
+   */
+  offerFirstPages(pages: FirstPagePreview[] | undefined): void {
+    this.pagesReadHere = pages;
+    this.set(this.latest);
+  }
+
   private set(status: ServiceStatus): void {
-    this.snapshot = status;
+    this.latest = status;
+    if (status.loading || status.lastSyncedAt) this.pagesReadHere = undefined;
+    const offered = status.firstPages ?? this.pagesReadHere;
+    this.snapshot = offered === status.firstPages ? status : { ...status, firstPages: offered };
     for (const listener of [...this.listeners]) listener();
   }
 }

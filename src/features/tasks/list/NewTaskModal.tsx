@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@manti
 import type { Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatHumanName, useCommands, useProfile } from '@/ui';
+import { formatHumanName, useCommands, useMountedWhileOpen, useProfile } from '@/ui';
 import { errorMessage, showError, showSuccess } from '../commands/notify';
 import { watchedChanges } from '../commands/watched-changes';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
@@ -18,14 +18,40 @@ const EMPTY: NewTaskValues = {
   description: '',
 };
 
-/** The New form: creates a task locally (works offline) and opens it. */
+/**
+ * The New form: creates a task locally (works offline) and opens it. What was typed is kept when the
+ * dialog is closed without creating; the form and its reads of the replica are in the page only
+ * while the dialog is open.
+ */
 export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [values, setValues] = useState<NewTaskValues>(EMPTY);
+  const { mounted, onExitTransitionEnd } = useMountedWhileOpen(opened);
+  if (!mounted) return null;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExitTransitionEnd}
+      title="New Task"
+      size="lg"
+    >
+      <NewTaskForm values={values} setValues={setValues} onClose={onClose} />
+    </Modal>
+  );
+}
+
+interface NewTaskFormProps {
+  values: NewTaskValues;
+  setValues: (values: NewTaskValues) => void;
+  onClose: () => void;
+}
+
+function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
   const { codings } = useCodings(TASK_TYPE_VALUESET_URL);
   const { resources: patients } = useRecordsOfType<Patient>('Patient');
   const { applyChange } = useCommands();
   const { reference } = useProfile();
   const navigate = useNavigate();
-  const [values, setValues] = useState<NewTaskValues>(EMPTY);
   const [errors, setErrors] = useState<ReturnType<typeof validateNewTask>>({});
   const [saving, setSaving] = useState(false);
 
@@ -63,76 +89,70 @@ export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: ()
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New Task" size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Select
-            styles={TOUCH_INPUT_STYLES}
-            label="Task type"
-            required
-            data={codings.map((coding) => ({
-              value: coding.code ?? '',
-              label: coding.display ?? coding.code ?? '',
-            }))}
-            value={values.code?.code ?? null}
-            onChange={(code) =>
-              setValues({ ...values, code: codings.find((coding) => coding.code === code) })
-            }
-            error={errors.code}
-            searchable
-          />
-          <Select
-            styles={TOUCH_INPUT_STYLES}
-            label="Patient"
-            required
-            data={patientOptions}
-            value={values.patient?.id ?? null}
-            onChange={(id) =>
-              setValues({ ...values, patient: patients.find((patient) => patient.id === id) })
-            }
-            error={errors.patient}
-            searchable
-            nothingFoundMessage="No patient found"
-          />
-          <Select
-            styles={TOUCH_INPUT_STYLES}
-            label="Priority"
-            data={TASK_PRIORITIES.map((priority) => ({ value: priority, label: statusText(priority) }))}
-            value={values.priority ?? 'routine'}
-            onChange={(priority) =>
-              setValues({ ...values, priority: (priority ?? 'routine') as NewTaskValues['priority'] })
-            }
-            allowDeselect={false}
-          />
-          <TextInput
-            styles={TOUCH_INPUT_STYLES}
-            label="Due date"
-            type="date"
-            value={values.dueDate}
-            onChange={(event) => setValues({ ...values, dueDate: event.currentTarget.value })}
-          />
-          <Textarea
-            styles={TOUCH_INPUT_STYLES}
-            label="Description"
-            rows={3}
-            value={values.description}
-            onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" mih={TOUCH_HEIGHT} loading={saving}>
-              Create Task
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          styles={TOUCH_INPUT_STYLES}
+          label="Task type"
+          required
+          data={codings.map((coding) => ({
+            value: coding.code ?? '',
+            label: coding.display ?? coding.code ?? '',
+          }))}
+          value={values.code?.code ?? null}
+          onChange={(code) => setValues({ ...values, code: codings.find((coding) => coding.code === code) })}
+          error={errors.code}
+          searchable
+        />
+        <Select
+          styles={TOUCH_INPUT_STYLES}
+          label="Patient"
+          required
+          data={patientOptions}
+          value={values.patient?.id ?? null}
+          onChange={(id) => setValues({ ...values, patient: patients.find((patient) => patient.id === id) })}
+          error={errors.patient}
+          searchable
+          nothingFoundMessage="No patient found"
+        />
+        <Select
+          styles={TOUCH_INPUT_STYLES}
+          label="Priority"
+          data={TASK_PRIORITIES.map((priority) => ({ value: priority, label: statusText(priority) }))}
+          value={values.priority ?? 'routine'}
+          onChange={(priority) =>
+            setValues({ ...values, priority: (priority ?? 'routine') as NewTaskValues['priority'] })
+          }
+          allowDeselect={false}
+        />
+        <TextInput
+          styles={TOUCH_INPUT_STYLES}
+          label="Due date"
+          type="date"
+          value={values.dueDate}
+          onChange={(event) => setValues({ ...values, dueDate: event.currentTarget.value })}
+        />
+        <Textarea
+          styles={TOUCH_INPUT_STYLES}
+          label="Description"
+          rows={3}
+          value={values.description}
+          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" mih={TOUCH_HEIGHT} loading={saving}>
+            Create Task
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
