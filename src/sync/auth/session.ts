@@ -163,6 +163,11 @@ export class AuthSession {
     const lock = this.options.refreshLock;
     if (!lock) return this.refreshNow();
     return lock(async () => {
+      // The saved login is gone: another context signed out. New tokens would sign this one in again.
+      if (!(await this.isSaved())) {
+        await this.expire();
+        throw new UnauthenticatedError();
+      }
       if (await this.adoptStoredTokens()) return;
       await this.refreshNow();
     });

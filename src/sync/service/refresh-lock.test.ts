@@ -72,4 +72,12 @@ describe('token refresh shared by the page and the worker', () => {
     await page.session.refresh();
     expect(ended()).toBe(false);
   });
+
+  it('a refresh in the worker after the page signed out ends the session of the worker instead of saving new tokens', async () => {
+    const { storage, page, worker } = await pageAndWorker(mutex());
+    await page.session.clear();
+    await expect(worker.session.refresh()).rejects.toThrow('Unauthenticated');
+    expect(await storage.get('activeLogin')).toBeNull();
+    expect(worker.session.getState().status).toBe('none');
+  });
 });
