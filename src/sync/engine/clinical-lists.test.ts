@@ -71,6 +71,27 @@ describe('clinical lists of the queue patients', () => {
     expect(doctor.engine.status().pending).toBe(0);
   });
 
+  it('wait for the next run when a run is already due: what the server announced is pulled first', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    let announced = -1;
+    // Once the first rows are stored, the server announces a change (as its websocket would).
+    doctor.engine.onStatus((status) => {
+      if (announced < 0 && status.loading) {
+        announced = doctor.faults.sent.length;
+        void doctor.engine.syncNow();
+      }
+    });
+    await doctor.engine.syncNow();
+    const after = doctor.faults.sent.slice(announced).map((request) => request.body ?? '');
+    const firstDelta = after.findIndex((body) => body.includes('_history'));
+    const firstLists = after.findIndex((body) => body.includes('AllergyIntolerance'));
+    expect(firstDelta).toBeGreaterThanOrEqual(0);
+    expect(firstLists).toBeGreaterThan(firstDelta);
+    expect(
+      (await doctor.replica.transaction((tx) => tx.keysOfType('AllergyIntolerance'))).length
+    ).toBeGreaterThan(0);
+  });
+
   it('after a full sync the replica holds the allergies of a queue patient, and a new one arrives by delta', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
     await doctor.engine.syncNow();

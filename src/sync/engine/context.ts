@@ -38,6 +38,8 @@ export interface SyncContext {
   sendWaiting?: () => Promise<void>;
   /** Called as the pull sends its first request: what the server holds from then on is read next run. */
   pulling?: () => void;
+  /** True when another run follows this one (a change announced or made since its pull began). */
+  runAgainDue?: () => boolean;
 }
 
 /** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */

@@ -88,6 +88,7 @@ export class SyncEngine {
       pulling: () => {
         this.pullSent = true;
       },
+      runAgainDue: () => this.again,
       sendWaiting: async () => {
         if (!this.current.online) return;
         const report = await push(this.context);

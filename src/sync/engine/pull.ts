@@ -24,6 +24,9 @@ export async function pull(context: SyncContext): Promise<void> {
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
   await context.sendWaiting?.();
+  // Another run is already due (the server announced a change, or one was made here): the clinical
+  // lists, a long read, wait for it, so that what the server announced is pulled first.
+  if (context.runAgainDue?.()) return;
   // The clinical lists of the queue patients come after the tasks: never before the first rows.
   await pullClinicalLists(context);
 }
