@@ -20,7 +20,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInByApi } from '../tests/fixtures/api-sign-in';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer } from './app-host';
-import { claim, firstRow, taskLink, TIME_SIGN_IN_TO_ROWS } from './app-steps';
+import { claim, firstLoadDone, firstRow, taskLink, TIME_SIGN_IN_TO_ROWS, watchFirstLoad } from './app-steps';
 import { delayingProxy, type Proxy } from './delay-proxy';
 import { replayOffset, replayThrough } from './queued-changes';
 import { summarize } from './stats';
@@ -65,20 +65,6 @@ const WATCH_PAGE = `(() => {
   note();
 })()`;
 
-/**
- * Notes when the first load's progress ('Loading tasks: …') has been shown and is gone again: the
- * rows may be drawn from the server's first page before the load has stored anything, so rows on
- * screen no longer say that the load is done.
- */
-const WATCH_FIRST_LOAD = `(() => {
-  const check = () => {
-    const shown = !!document.querySelector('[role="progressbar"][aria-label^="Loading tasks"]');
-    if (shown) window.__firstLoadSeen = true;
-    else if (window.__firstLoadSeen) window.__firstLoadDone = true;
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-})()`;
-
 if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
   process.exit(1);
@@ -95,7 +81,7 @@ interface Steps {
 async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   try {
-    await context.addInitScript(WATCH_FIRST_LOAD);
+    await watchFirstLoad(context);
     const page = await context.newPage();
     const base = proxy.url.replace(/\/$/, '');
     await page.goto(`${base}/signin`);
@@ -128,13 +114,7 @@ async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
     }
 
     // The list settles (the first load done) before a row is opened.
-    await page.waitForFunction(
-      () => (window as { __firstLoadDone?: boolean }).__firstLoadDone === true,
-      undefined,
-      {
-        timeout: 60_000,
-      }
-    );
+    await firstLoadDone(page);
     const opened = performance.now();
     await taskLink(firstRow(page)).click();
     await page.getByRole('heading', { name: 'Task Actions' }).waitFor();

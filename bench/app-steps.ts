@@ -1,5 +1,5 @@
 /** Steps of the app in the browser that several benches time: the page scripts run inside the page. */
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { timeClick } from './page-scripts';
 
 export const UNOWNED = '/Task?owner:missing=true&status:not=completed&_sort=-priority-order,due-date';
@@ -76,3 +76,30 @@ export const TIME_CONFIRMED_CLAIM = `new Promise((resolve, reject) => {
   started = performance.now();
   confirm.click();
 })`;
+
+/**
+ * Notes, in every page of `context`, when the first load's progress ('Loading tasks: …') has been
+ * shown and is gone again: rows may be drawn from the server's first page before the load has
+ * stored anything, so rows on screen do not say that the load is done.
+ */
+export async function watchFirstLoad(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`(() => {
+    const check = () => {
+      const shown = !!document.querySelector('[role="progressbar"][aria-label^="Loading tasks"]');
+      if (shown) window.__firstLoadSeen = true;
+      else if (window.__firstLoadSeen) window.__firstLoadDone = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  })()`);
+}
+
+/** Resolves once a page watched by `watchFirstLoad` saw the first load's progress end. */
+export async function firstLoadDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as { __firstLoadDone?: boolean }).__firstLoadDone === true,
+    undefined,
+    {
+      timeout: 60_000,
+    }
+  );
+}

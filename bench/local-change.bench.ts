@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signIn, startServer } from './app-host';
-import { firstRow, taskLink, TIME_PAUSE_OR_RESUME } from './app-steps';
+import { firstLoadDone, firstRow, taskLink, TIME_PAUSE_OR_RESUME, watchFirstLoad } from './app-steps';
 import { summarize } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 21);
@@ -21,8 +21,20 @@ const BASE = `http://localhost:${PORT}`;
 const MY_TASKS =
   '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
 
-/** Waits until the replica holds the change and no other write is under way (the next run starts clean). */
-const SETTLED = `new Promise((resolve) => setTimeout(resolve, 300))`;
+/**
+ * Waits until the replica holds the change (the actions are enabled again once it is durable) and
+ * 300 ms have passed (the next run starts clean). A click on a disabled button would do nothing.
+ */
+const SETTLED = `new Promise((resolve) => {
+  const started = performance.now();
+  const button = () => [...document.querySelectorAll('button')].find((b) => ['Pause Task', 'Resume Task'].includes(b.textContent.trim()));
+  const tick = () => {
+    const elapsed = performance.now() - started;
+    if ((elapsed > 300 && button() && !button().disabled) || elapsed > 10000) resolve();
+    else setTimeout(tick, 20);
+  };
+  tick();
+})`;
 
 async function main(): Promise<void> {
   if (!existsSync('dist/index.html')) throw new Error('Build the app first: npx vite build');
@@ -31,8 +43,11 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    await watchFirstLoad(context);
     const page = await context.newPage();
     await signIn(page, BASE);
+    // The clicks are timed on a settled device: the first load done.
+    await firstLoadDone(page);
     await page.goto(`${BASE}${MY_TASKS}`);
     await firstRow(page).waitFor({ timeout: 60_000 });
     await page.getByRole('status', { name: 'Sync status' }).getByText('Online').waitFor({ timeout: 60_000 });
