@@ -94,8 +94,10 @@ export class AuthSession {
     if (!login) {
       return;
     }
-    await this.options.storage.set(DETAILS_KEY, JSON.stringify(details));
+    // The page goes on at once; the copy kept for the next visit follows.
+    const saving = this.options.storage.set(DETAILS_KEY, JSON.stringify(details));
     this.setState({ status: 'ready', login, details });
+    await saving;
   }
 
   /** True while a login is saved: another tab's sign-out removes it for every context at once. */

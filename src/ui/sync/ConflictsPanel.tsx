@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import type { ConflictRecord, OutboxEntry } from '@/db/types';
 import { useCommands } from '../hooks/use-commands';
+import { useMountedWhileOpen } from '../dialogs/use-mounted-while-open';
 import { useSyncIssues } from '../hooks/use-sync-status';
 import { SimpleTable } from '../list/SimpleTable';
 import { differences, resourceTitle } from './differences';
@@ -52,9 +53,27 @@ export interface ConflictsPanelProps {
  * mine again' and 'Keep theirs'; each change the server refused, with its words, 'Retry' and 'Dismiss'.
  */
 export function ConflictsPanel({ opened, onClose }: ConflictsPanelProps) {
+  // Its read of the outbox runs only while it is open: the header holds it on every page.
+  const { mounted, onExitTransitionEnd } = useMountedWhileOpen(opened);
+  if (!mounted) return null;
+  return <OpenConflictsPanel opened={opened} onClose={onClose} onExitTransitionEnd={onExitTransitionEnd} />;
+}
+
+function OpenConflictsPanel({
+  opened,
+  onClose,
+  onExitTransitionEnd,
+}: ConflictsPanelProps & { onExitTransitionEnd: () => void }) {
   const { conflicts, failures } = useSyncIssues();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title="Conflicts and failed changes">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExitTransitionEnd}
+      position="right"
+      size="lg"
+      title="Conflicts and failed changes"
+    >
       <Stack gap="md">
         {conflicts.length === 0 && failures.length === 0 && (
           <Text c="dimmed">Nothing needs your attention.</Text>
