@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { ReplicaChange } from '../db/changes';
 import type { ApiClient } from '../sync/client';
 import { readOpeningPages } from '../sync/engine/opening-pages';
-import { FhirClient } from '../sync/fhir/fhir-client';
 import type { SyncServiceApi, SyncServiceConfig } from '../sync/service/types';
+import { pageFhirClient } from './page-fhir-client';
 import { PendingOverlay } from './replica/pending-overlay';
 import type { ReplicaReader } from './replica/reader';
 import { ServiceStatusStore } from './sync/status-store';
@@ -86,7 +86,7 @@ export function ReplicaProvider({
       if (state.status === 'none') statusStore.offerFirstPages(undefined);
       const profile = state.status === 'none' ? undefined : state.login.profile?.reference;
       if (!signedIn || !profile) return;
-      void readOpeningPages(new FhirClient({ client }), profile)
+      void readOpeningPages(pageFhirClient(client, false), profile)
         .then((pages) => {
           if (client.session.getState().status !== 'none') statusStore.offerFirstPages(pages);
         })

@@ -165,12 +165,13 @@ export class AuthSession {
     const lock = this.options.refreshLock;
     if (!lock) return this.refreshNow();
     return lock(async () => {
+      const stored = parse<SavedLogin>(await this.options.storage.get(LOGIN_KEY));
       // The saved login is gone: another context signed out. New tokens would sign this one in again.
-      if (!(await this.isSaved())) {
+      if (!stored?.accessToken) {
         await this.expire();
         throw new UnauthenticatedError();
       }
-      if (await this.adoptStoredTokens()) return;
+      if (this.adoptStoredTokens(stored)) return;
       await this.refreshNow();
     });
   }
@@ -179,10 +180,9 @@ export class AuthSession {
    * Another tab or worker may have refreshed since this one read the storage: its tokens are the
    * current ones (ours were spent). True when stored tokens newer than ours were taken.
    */
-  private async adoptStoredTokens(): Promise<boolean> {
-    const stored = parse<SavedLogin>(await this.options.storage.get(LOGIN_KEY));
+  private adoptStoredTokens(stored: SavedLogin): boolean {
     const current = this.currentLogin();
-    if (!stored?.accessToken || !current) return false;
+    if (!current) return false;
     if (stored.accessToken === current.accessToken && stored.refreshToken === current.refreshToken)
       return false;
     if (stored.profile?.reference !== current.profile?.reference) return false;

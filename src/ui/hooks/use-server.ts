@@ -1,30 +1,16 @@
 import { useEffect, useState } from 'react';
-import { FhirClient } from '@/sync/fhir/fhir-client';
+import type { FhirClient } from '@/sync/fhir/fhir-client';
 import { NetworkError } from '@/sync/http/errors';
-import type { ApiClient } from '@/sync/client';
+import { pageFhirClient } from '../page-fhir-client';
 import { useReplicaContext } from '../ReplicaProvider';
 import { useBrowserOnline } from './use-sync-status';
-
-/** Browser cache time of GET answers. */
-const CACHE_TIME_MS = 60_000;
-
-const cachedClients = new WeakMap<ApiClient, FhirClient>();
-const uncachedClients = new WeakMap<ApiClient, FhirClient>();
 
 /**
  * The FHIR client of the signed-in page, one per ApiClient so its cache is shared. Pass
  * `{ cached: false }` for work that must read what the server holds now (uploads).
  */
 export function useFhirClient(options: { cached?: boolean } = {}): FhirClient {
-  const { client } = useReplicaContext();
-  const cached = options.cached ?? true;
-  const clients = cached ? cachedClients : uncachedClients;
-  let fhir = clients.get(client);
-  if (!fhir) {
-    fhir = new FhirClient({ client, ...(cached ? { cacheTimeMs: CACHE_TIME_MS } : {}) });
-    clients.set(client, fhir);
-  }
-  return fhir;
+  return pageFhirClient(useReplicaContext().client, options.cached ?? true);
 }
 
 /** A read from the server: its answer, or why there is none. */
