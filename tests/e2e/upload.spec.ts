@@ -26,8 +26,13 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** Opens an upload page from the side menu, presses its button and waits for the success notice and the way back. */
 async function upload(page: Page, menuLabel: string, button: string, notice: string): Promise<void> {
-  await menu(page).getByRole('link', { name: menuLabel }).click();
-  await expect(page).toHaveURL(/\/upload\//);
+  // An upload adds queues to the side menu, which moves the links below them: a click that lands
+  // while the menu is being redrawn may hit a queue link instead, so the click is tried again until
+  // the upload page is open.
+  await expect(async () => {
+    await menu(page).getByRole('link', { name: menuLabel }).click();
+    await expect(page).toHaveURL(/\/upload\//, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('button', { name: button }).click();
   await expect(page.getByText(notice, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/Task/);
