@@ -24,6 +24,7 @@
  *     the replica with the server's semantics; 'not-held' when the replica does not hold the type.
  * - useReplicaQuery(read, deps, { remember }): any other read of the ReplicaReader, live; a named
  *   read draws its last answer at once when its screen comes back.
+ * - useSameAnswer(value): the object returned before while `value` reads the same (skips redraws)
  * - useServerRead(key, (fhir) => promise) → { status: 'idle' | 'loading' | 'ready' | 'offline' | 'error' }:
  *     a read from the server for what the replica does not hold (the console); useFhirClient().
  *
@@ -75,6 +76,7 @@ export {
   type ReplicaChanges,
 } from './ReplicaProvider';
 export { useReplicaQuery } from './use-replica-query';
+export { useSameAnswer } from './same-answer';
 export { useReplicaSearch } from './hooks/use-replica-search';
 export { searchReplica, type ReplicaSearchState } from './replica/search';
 export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';

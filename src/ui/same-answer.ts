@@ -1,3 +1,4 @@
+import { useState } from 'react';
 /**
  * Whether two answers of a replica read hold the same data: arrays, plain objects, Maps and Sets
  * compared member by member, anything else by identity. A subtree shared by both (a record the
@@ -35,4 +36,16 @@ export function sameAnswer(a: unknown, b: unknown): boolean {
 function isPlain(value: object): boolean {
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * `value`, or the object this hook returned before when `value` reads the same: a render that reads
+ * an equal copy (a re-read of the replica) hands its children the same object, so they can skip a
+ * redraw.
+ */
+export function useSameAnswer<T>(value: T): T {
+  const [kept, setKept] = useState(value);
+  const same = value === kept || sameAnswer(value, kept);
+  if (!same) setKept(value);
+  return same ? kept : value;
 }

@@ -1,5 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
+import { useMemo } from 'react';
+import { useSameAnswer } from '../same-answer';
 import { useReplicaQuery } from '../use-replica-query';
 import { usePendingOverlay } from './use-commands';
 
@@ -39,13 +41,18 @@ export function useResource<T extends Resource = Resource>(
     [key]
   );
   const overlay = usePendingOverlay();
+  const shownChanges = overlay.getSnapshot();
   const stored = state?.record;
   // With the changes the replica does not hold yet drawn over it.
-  const record = stored && overlay.apply(stored);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- apply's answer changes with the snapshot
+  const record = useMemo(() => stored && overlay.apply(stored), [overlay, stored, shownChanges]);
   const drawn = record && stored ? record.pending - stored.pending : 0;
   const conflicts = state?.conflicts ?? [];
+  // The same object while the resource reads the same (the overlay's copy, then the replica's), so
+  // what is drawn from it can skip a redraw.
+  const resource = useSameAnswer(record && record.deleted === 0 ? record.resource : undefined);
   return {
-    resource: record && record.deleted === 0 ? (record.resource as T) : undefined,
+    resource: resource as T | undefined,
     record,
     pending: (state?.outbox ?? []).filter((entry) => entry.state === 'pending').length + drawn,
     conflicts,

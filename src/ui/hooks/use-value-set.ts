@@ -1,4 +1,5 @@
 import type { ValueSet, ValueSetExpansionContains } from '@medplum/fhirtypes';
+import { useMemo } from 'react';
 import { useReplicaQuery } from '../use-replica-query';
 
 export interface ValueSetState {
@@ -18,11 +19,9 @@ export function useValueSet(url: string): ValueSetState {
         .find((candidate) => candidate.url === url) ?? null,
     [url]
   );
-  return {
-    valueSet: valueSet ?? undefined,
-    codes: codesOf(valueSet ?? undefined),
-    loading: valueSet === undefined,
-  };
+  // The same codes while the value set is the same, so what is drawn from them can skip a redraw.
+  const codes = useMemo(() => codesOf(valueSet ?? undefined), [valueSet]);
+  return { valueSet: valueSet ?? undefined, codes, loading: valueSet === undefined };
 }
 
 /** The codes a value set offers: its expansion, else the concepts its compose lists. */

@@ -1,9 +1,13 @@
 import { Button, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 
 /** A note's text and 'Add Note'; empty text adds nothing. */
-export function AddNoteForm({ onAdd }: { onAdd: (text: string) => Promise<boolean> }) {
+export const AddNoteForm = memo(function AddNoteForm({
+  onAdd,
+}: {
+  onAdd: (text: string) => Promise<boolean>;
+}) {
   const [text, setText] = useState('');
   return (
     <form
@@ -28,4 +32,4 @@ export function AddNoteForm({ onAdd }: { onAdd: (text: string) => Promise<boolea
       </Stack>
     </form>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { FormModal } from '@/ui';
 import { TOUCH_INPUT_STYLES } from '../constants';
 
@@ -19,7 +19,7 @@ interface ChoiceModalProps {
 }
 
 /** Picks one of a list (a practitioner, a role) for an action; submits only once one is chosen. */
-export function ChoiceModal({
+export const ChoiceModal = memo(function ChoiceModal({
   opened,
   title,
   fieldLabel,
@@ -58,4 +58,4 @@ export function ChoiceModal({
       />
     </FormModal>
   );
-}
+});

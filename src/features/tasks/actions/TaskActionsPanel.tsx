@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { Practitioner, Task } from '@medplum/fhirtypes';
+import type { Coding, Practitioner, Task } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   addNote,
   assignRole,
@@ -31,27 +31,65 @@ import { DueDateModal } from './DueDateModal';
 
 type OpenModal = 'assign' | 'role' | 'due' | undefined;
 
-/** Every action on a task, each through the one command path (useTaskCommand). */
-export function TaskActionsPanel({ task }: { task: Task }) {
+/**
+ * Every action on a task, each through the one command path (useTaskCommand). A change to the task
+ * redraws the buttons; the status select, the note form and the closed dialogs keep their props and
+ * are not drawn again, so the change reaches the screen in one short render.
+ */
+export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task: Task }) {
   const command = useTaskCommand();
   const navigate = useNavigate();
   const [open, setOpen] = useState<OpenModal>();
   const { resources: practitioners } = useRecordsOfType<Practitioner>('Practitioner');
   const { codings: roles } = useCodings(PRACTITIONER_ROLE_VALUESET_URL);
   const { codings: businessStatuses } = useCodings(BUSINESS_STATUS_VALUESET_URL);
+  // The handlers below are the same functions from render to render and act on the task as it is now.
+  const latest = useRef({ task, run: command.run, roles, businessStatuses });
+  useLayoutEffect(() => {
+    latest.current = { task, run: command.run, roles, businessStatuses };
+  });
 
-  const practitionerChoices = practitioners
-    .filter((practitioner) => practitioner.id)
-    .map((practitioner) => ({
-      value: `Practitioner/${practitioner.id}`,
-      label: formatHumanName(practitioner.name?.[0]) || `Practitioner/${practitioner.id}`,
-    }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const roleChoices = roles.map((role) => ({
-    value: role.code ?? '',
-    label: role.display ?? role.code ?? '',
-  }));
+  const practitionerChoices = useMemo(
+    () =>
+      practitioners
+        .filter((practitioner) => practitioner.id)
+        .map((practitioner) => ({
+          value: `Practitioner/${practitioner.id}`,
+          label: formatHumanName(practitioner.name?.[0]) || `Practitioner/${practitioner.id}`,
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [practitioners]
+  );
+  const roleChoices = useMemo(
+    () => roles.map((role) => ({ value: role.code ?? '', label: role.display ?? role.code ?? '' })),
+    [roles]
+  );
   const dueLabel = changeDueDate.label(task);
+  const assignLabel = assignTask.label(task);
+
+  const close = useCallback(() => setOpen(undefined), []);
+  const addTaskNote = useCallback(
+    async (text: string) => !!(await latest.current.run(addNote, latest.current.task, text)),
+    []
+  );
+  const chooseBusinessStatus = useCallback((code: string | null) => {
+    const { run, task: current, businessStatuses: codings } = latest.current;
+    const coding = codings.find((candidate) => candidate.code === code);
+    if (coding) void run(updateBusinessStatus, current, coding);
+  }, []);
+  const assignTo = useCallback(
+    (reference: string) =>
+      void latest.current.run(assignTask, latest.current.task, {
+        reference,
+        display: practitionerChoices.find((choice) => choice.value === reference)?.label,
+      }),
+    [practitionerChoices]
+  );
+  const assignToRole = useCallback((code: string) => {
+    const { run, task: current, roles: codings } = latest.current;
+    const role = codings.find((candidate) => candidate.code === code);
+    if (role) void run(assignRole, current, role);
+  }, []);
 
   const button = (label: string, onClick: () => void, color?: string) => (
     <Button
@@ -74,7 +112,7 @@ export function TaskActionsPanel({ task }: { task: Task }) {
           Task Actions
         </Title>
         <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
-          {button(assignTask.label(task), () => setOpen('assign'))}
+          {button(assignLabel, () => setOpen('assign'))}
           {button(assignRole.label(task), () => setOpen('role'))}
           {!task.owner && button(claimTask.label(task), () => void command.run(claimTask, task, undefined))}
           {task.status !== 'on-hold' &&
@@ -86,23 +124,13 @@ export function TaskActionsPanel({ task }: { task: Task }) {
             button(completeTask.label(task), () => void command.run(completeTask, task, undefined), 'green')}
           {button(dueLabel, () => setOpen('due'))}
         </SimpleGrid>
-        <Select
-          label="Update Business Status"
-          placeholder="Choose a status"
-          data={businessStatuses.map((coding) => ({
-            value: coding.code ?? '',
-            label: coding.display ?? coding.code ?? '',
-          }))}
+        <BusinessStatusSelect
+          codings={businessStatuses}
           value={task.businessStatus?.coding?.[0]?.code ?? null}
-          onChange={(code) => {
-            const coding = businessStatuses.find((candidate) => candidate.code === code);
-            if (coding) void command.run(updateBusinessStatus, task, coding);
-          }}
-          allowDeselect={false}
-          styles={TOUCH_INPUT_STYLES}
+          onChange={chooseBusinessStatus}
         />
         <Divider my={4} />
-        <AddNoteForm onAdd={async (text) => !!(await command.run(addNote, task, text))} />
+        <AddNoteForm onAdd={addTaskNote} />
         <Divider my={4} />
         {button(
           deleteTask.label(task),
@@ -115,17 +143,12 @@ export function TaskActionsPanel({ task }: { task: Task }) {
       </Stack>
       <ChoiceModal
         opened={open === 'assign'}
-        title={assignTask.label(task)}
+        title={assignLabel}
         fieldLabel="Practitioner"
         choices={practitionerChoices}
-        submitLabel={assignTask.label(task)}
-        onSubmit={(reference) =>
-          void command.run(assignTask, task, {
-            reference,
-            display: practitionerChoices.find((choice) => choice.value === reference)?.label,
-          })
-        }
-        onClose={() => setOpen(undefined)}
+        submitLabel={assignLabel}
+        onSubmit={assignTo}
+        onClose={close}
       />
       <ChoiceModal
         opened={open === 'role'}
@@ -133,11 +156,8 @@ export function TaskActionsPanel({ task }: { task: Task }) {
         fieldLabel="Role"
         choices={roleChoices}
         submitLabel="Assign Role"
-        onSubmit={(code) => {
-          const role = roles.find((candidate) => candidate.code === code);
-          if (role) void command.run(assignRole, task, role);
-        }}
-        onClose={() => setOpen(undefined)}
+        onSubmit={assignToRole}
+        onClose={close}
       />
       {open === 'due' && (
         <DueDateModal
@@ -145,10 +165,37 @@ export function TaskActionsPanel({ task }: { task: Task }) {
           title={dueLabel}
           initial={formatDate(task.restriction?.period?.end)}
           onSubmit={(day) => void command.run(changeDueDate, task, dueDateInstant(day))}
-          onClose={() => setOpen(undefined)}
+          onClose={close}
         />
       )}
       <ConfirmActionModal confirmation={command.confirmation} />
     </Card>
   );
-}
+});
+
+/** 'Update Business Status': drawn again only when its codes or the task's status code change. */
+const BusinessStatusSelect = memo(function BusinessStatusSelect({
+  codings,
+  value,
+  onChange,
+}: {
+  codings: Coding[];
+  value: string | null;
+  onChange: (code: string | null) => void;
+}) {
+  const data = useMemo(
+    () => codings.map((coding) => ({ value: coding.code ?? '', label: coding.display ?? coding.code ?? '' })),
+    [codings]
+  );
+  return (
+    <Select
+      label="Update Business Status"
+      placeholder="Choose a status"
+      data={data}
+      value={value}
+      onChange={onChange}
+      allowDeselect={false}
+      styles={TOUCH_INPUT_STYLES}
+    />
+  );
+});

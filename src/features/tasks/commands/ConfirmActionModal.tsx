@@ -1,10 +1,15 @@
+import { memo } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useMountedWhileOpen } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import type { PendingConfirmation } from './use-task-command';
 
 /** Asks the question of an action that needs confirming ('Are you sure ...?'). */
-export function ConfirmActionModal({ confirmation }: { confirmation: PendingConfirmation | undefined }) {
+export const ConfirmActionModal = memo(function ConfirmActionModal({
+  confirmation,
+}: {
+  confirmation: PendingConfirmation | undefined;
+}) {
   const { mounted, onExitTransitionEnd } = useMountedWhileOpen(!!confirmation);
   if (!mounted) return null;
   return (
@@ -26,4 +31,4 @@ export function ConfirmActionModal({ confirmation }: { confirmation: PendingConf
       </Group>
     </Modal>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Coding, Resource } from '@medplum/fhirtypes';
 import { type ConflictRecord, type OutboxEntry, useReplicaQuery, useValueSet } from '@/ui';
 
@@ -40,10 +41,11 @@ export function useOutboxAndConflicts(): { outbox: OutboxEntry[]; conflicts: Con
 /** A value set's codings (task type, role, business status), from the replica. */
 export function useCodings(url: string): { codings: Coding[]; loading: boolean } {
   const { codes, loading } = useValueSet(url);
-  return {
-    codings: codes.map(({ system, code, display }) => ({ system, code, display })),
-    loading,
-  };
+  const codings = useMemo(
+    () => codes.map(({ system, code, display }) => ({ system, code, display })),
+    [codes]
+  );
+  return { codings, loading };
 }
 
 /** This device's changes of one resource that the server has not confirmed, oldest first. */

@@ -1,6 +1,6 @@
 import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Resource, Task } from '@medplum/fhirtypes';
-import type { ComponentType } from 'react';
+import { memo, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import {
   ConflictCard,
@@ -8,6 +8,7 @@ import {
   inFirstSync,
   useConfirmedId,
   useResource,
+  useSameAnswer,
   useServiceStatus,
 } from '@/ui';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
@@ -53,12 +54,15 @@ export function TaskDetailPage({
   /** 'Fill questionnaire' about this task (its patient, based on its requests), given by the app. */
   fillQuestionnaire?: ComponentType<{ resource: Resource }>;
 }) {
-  const navigate = useNavigate();
   const state = useResource<Task>('Task', id);
   const confirmedId = useConfirmedId('Task', id, !state.loading && !state.resource);
   // A row drawn from a first load's first answer may be opened before the replica stores it: the
   // task is awaited while the first run is under way, not reported missing.
   const firstRun = useServiceStatus(inFirstSync);
+  // The tabs are the page's largest part: they follow a change in a render of their own, after the
+  // one that draws the change in the actions and the header.
+  const tabsTask = useDeferredValue(state.resource);
+  const server = useSameAnswer(state.record?.server as Task | undefined);
 
   if (state.loading || (!state.resource && !confirmedId && firstRun)) {
     return (
@@ -104,30 +108,12 @@ export function TaskDetailPage({
             <PatientSummary patient={task.for} />
           </Grid.Col>
           <Grid.Col span={{ base: 9, lg: 5 }}>
-            <Tabs
-              value={current}
-              onChange={(next) => next && void navigate({ to: '/Task/$id/$tab', params: { id, tab: next } })}
-            >
-              <Tabs.List mb="sm">
-                {TASK_TABS.map((name) => (
-                  <Tabs.Tab key={name} value={name} mih={TOUCH_HEIGHT}>
-                    {TAB_LABELS[name]}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="details">
-                <TaskDetailsTab task={task} />
-              </Tabs.Panel>
-              <Tabs.Panel value="timeline">
-                <Stack gap="lg">
-                  {ResourceTimeline && current === 'timeline' && <ResourceTimeline resource={task} />}
-                  <TaskTimelineTab task={task} server={state.record?.server as Task | undefined} />
-                </Stack>
-              </Tabs.Panel>
-              <Tabs.Panel value="notes">
-                <TaskNotesTab task={task} />
-              </Tabs.Panel>
-            </Tabs>
+            <TaskTabs
+              task={tabsTask && tabsTask.id === task.id ? tabsTask : task}
+              server={server}
+              current={current}
+              timeline={ResourceTimeline}
+            />
           </Grid.Col>
         </Grid>
       </Grid.Col>
@@ -139,3 +125,46 @@ export function TaskDetailPage({
     </Grid>
   );
 }
+
+/** Details, Timeline and Notes of a task; drawn again only when what it is given changes. */
+const TaskTabs = memo(function TaskTabs({
+  task,
+  server,
+  current,
+  timeline: ResourceTimeline,
+}: {
+  task: Task;
+  /** The server's version of the task, for the timeline of this device's changes. */
+  server: Task | undefined;
+  current: TaskTab;
+  timeline?: ComponentType<{ resource: Resource }>;
+}) {
+  const navigate = useNavigate();
+  const id = task.id ?? '';
+  return (
+    <Tabs
+      value={current}
+      onChange={(next) => next && void navigate({ to: '/Task/$id/$tab', params: { id, tab: next } })}
+    >
+      <Tabs.List mb="sm">
+        {TASK_TABS.map((name) => (
+          <Tabs.Tab key={name} value={name} mih={TOUCH_HEIGHT}>
+            {TAB_LABELS[name]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="details">
+        <TaskDetailsTab task={task} />
+      </Tabs.Panel>
+      <Tabs.Panel value="timeline">
+        <Stack gap="lg">
+          {ResourceTimeline && current === 'timeline' && <ResourceTimeline resource={task} />}
+          <TaskTimelineTab task={task} server={server} />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="notes">
+        <TaskNotesTab task={task} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+});

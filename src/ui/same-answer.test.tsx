@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameAnswer } from './same-answer';
+import { renderHook } from '@testing-library/react';
+import { sameAnswer, useSameAnswer } from './same-answer';
 
 describe('sameAnswer', () => {
   it('holds for the same data read twice: records, arrays of them, Maps, Sets, null', () => {
@@ -31,5 +32,24 @@ describe('sameAnswer', () => {
     expect(sameAnswer(new Map([['a', 1]]), new Map([['a', 2]]))).toBe(false);
     expect(sameAnswer(null, undefined)).toBe(false);
     expect(sameAnswer(new Date(0), new Date(0))).toBe(false);
+  });
+});
+
+describe('useSameAnswer', () => {
+  it('hands back the first object while later reads are equal copies, and the new one once it differs', () => {
+    const task = (status: string) => ({ resourceType: 'Task', status, meta: { versionId: '1' } });
+    const first = task('ready');
+    const { result, rerender } = renderHook(({ value }) => useSameAnswer(value), {
+      initialProps: { value: first },
+    });
+    expect(result.current).toBe(first);
+    rerender({ value: task('ready') });
+    expect(result.current).toBe(first);
+    const paused = task('on-hold');
+    rerender({ value: paused });
+    expect(result.current).toBe(paused);
+    expect(result.current.status).toBe('on-hold');
+    rerender({ value: task('on-hold') });
+    expect(result.current).toBe(paused);
   });
 });
