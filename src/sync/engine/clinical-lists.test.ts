@@ -2,7 +2,7 @@ import type { AllergyIntolerance, Observation, Patient, Task } from '@medplum/fh
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import { resourceKey } from '@/db/types';
-import { clinicalListQueries, listedPatientOf } from './clinical-lists';
+import { CLINICAL_STORE_CHUNK, CLINICAL_TYPES, clinicalListQueries, listedPatientOf } from './clinical-lists';
 import { listeningFakeServer } from './testing/fake-server';
 import { device, type Device } from './testing/harness';
 import { taskChanges } from './testing/task-changes';
@@ -69,6 +69,36 @@ describe('clinical lists of the queue patients', () => {
       (await doctor.replica.transaction((tx) => tx.keysOfType('AllergyIntolerance'))).length
     ).toBeGreaterThan(0);
     expect(doctor.engine.status().pending).toBe(0);
+  });
+
+  it('are stored in parts, so a read of the replica is answered before the last part is stored', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    const held = () =>
+      doctor.replica.transaction(async (tx) => {
+        let count = 0;
+        for (const type of CLINICAL_TYPES) count += (await tx.keysOfType(type)).length;
+        return count;
+      });
+    // After every write of the run, what a screen reading the replica would find of the lists.
+    const seen: number[] = [];
+    const transaction = doctor.replica.transaction.bind(doctor.replica);
+    let reading = false;
+    doctor.replica.transaction = (async (work: Parameters<typeof transaction>[0]) => {
+      const answer = await transaction(work);
+      if (!reading) {
+        reading = true;
+        seen.push(await held());
+        reading = false;
+      }
+      return answer;
+    }) as typeof doctor.replica.transaction;
+    await doctor.engine.syncNow();
+    const total = await held();
+    expect(total).toBeGreaterThan(CLINICAL_STORE_CHUNK);
+    const between = seen.filter((count) => count > 0 && count < total);
+    expect(between.length).toBeGreaterThan(0);
+    const steps = seen.slice(1).map((count, index) => count - (seen[index] ?? 0));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(CLINICAL_STORE_CHUNK);
   });
 
   it('wait for the next run when a run is already due: what the server announced is pulled first', async () => {

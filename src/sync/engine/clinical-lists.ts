@@ -9,6 +9,9 @@ import { allOf, followTypes, ID_CHUNK, readTogether, store } from './pull-shared
 /** The ids of the queue patients whose clinical lists the replica holds (kept current by deltas). */
 export const META_CLINICAL_PATIENTS = 'clinicalPatients';
 
+/** The most clinical list entries stored in one transaction. */
+export const CLINICAL_STORE_CHUNK = 200;
+
 /** The clinical resources a patient summary lists, each with the search parameter naming the patient. */
 const CLINICAL_SEARCHES: { type: string; patient: string; params?: Record<string, string> }[] = [
   { type: 'AllergyIntolerance', patient: 'patient' },
@@ -97,9 +100,10 @@ export async function pullClinicalLists(context: SyncContext): Promise<void> {
     }
     found.push(...(await allOf(context, answer)));
   }
-  // Storing a thousand entries takes a while: what the user changed meanwhile goes first.
+  // Storing a thousand entries takes a while: what the user changed meanwhile goes first, and a task
+  // the user opens meanwhile is read between two parts of the store.
   await context.sendWaiting?.();
-  await store(context, found, newest);
+  await store(context, found, newest, CLINICAL_STORE_CHUNK);
   if (refused) return;
   await context.replica.transaction(async (tx) => {
     await followTypes(tx, CLINICAL_TYPES, newest);
