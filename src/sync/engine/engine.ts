@@ -47,6 +47,8 @@ export class SyncEngine {
   private current: SyncStatus = { ...IDLE_SYNC_STATUS };
   private running: Promise<SyncStatus> | undefined;
   private again = false;
+  /** A local change was made during the run under way: it goes round again if the change is still unsent. */
+  private changeWaiting = false;
   private started = false;
   /** Set by stop(): a run still under way writes nothing more (the replica may be wiped meanwhile). */
   private halted = false;
@@ -60,6 +62,12 @@ export class SyncEngine {
   private pullSent = false;
   /** A notification came while this run's pull was still to come: a run that ends before it pulls runs again. */
   private notifiedBeforePull = false;
+  /**
+   * Versions announced while this run's pull was already under way ('Task/1' → versionId), or
+   * undefined for an announcement that names none: the run goes round again unless the replica
+   * holds each of them when it ends (the announcement of this device's own push needs no pull).
+   */
+  private announced: Map<string, string | undefined> | undefined;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -122,8 +130,17 @@ export class SyncEngine {
 
   /** Pushes then pulls; a call during a run makes that run go round once more. Resolves with the status. */
   syncNow(): Promise<SyncStatus> {
+    return this.runFor('sync');
+  }
+
+  /**
+   * A run, or one more after the one under way: always for a sync asked for; for a local change only
+   * if that run ends without having sent it (a change is sent as soon as the run reaches a send).
+   */
+  private runFor(reason: 'sync' | 'change'): Promise<SyncStatus> {
     if (this.running) {
-      this.again = true;
+      if (reason === 'change') this.changeWaiting = true;
+      else this.again = true;
       return this.running;
     }
     this.running = this.loop().finally(() => {
@@ -161,7 +178,7 @@ export class SyncEngine {
     );
     this.changed([applied.key]);
     await this.refreshStatus();
-    if (this.started && this.current.online) void this.syncNow().catch(() => undefined);
+    if (this.started && this.current.online) void this.runFor('change').catch(() => undefined);
     return applied;
   }
 
@@ -225,8 +242,9 @@ export class SyncEngine {
   private async loop(): Promise<SyncStatus> {
     do {
       this.again = false;
+      this.changeWaiting = false;
       await this.lock(SYNC_LOCK_NAME, () => this.runOnce());
-    } while (this.again && this.current.online);
+    } while ((this.again || (this.changeWaiting && this.current.pending > 0)) && this.current.online);
     return this.status();
   }
 
@@ -256,6 +274,7 @@ export class SyncEngine {
     } finally {
       if (this.notifiedBeforePull && !this.pullSent) this.again = true;
       this.notifiedBeforePull = false;
+      if (await this.announcedUnheld().catch(() => true)) this.again = true;
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);
@@ -297,7 +316,7 @@ export class SyncEngine {
           fhir: this.context.fhir,
           WebSocket,
           timers: this.options.scheduler,
-          onChange: () => this.notified(),
+          onChange: (resource) => this.notified(resource),
           onLive: (live) => {
             if (this.current.live !== live) this.update({ live });
           },
@@ -313,12 +332,36 @@ export class SyncEngine {
    * read it anyway (the notification of this device's own push comes during that push), so only a
    * run that has passed that point, or none, makes another.
    */
-  private notified(): void {
+  private notified(resource?: Resource): void {
     if (this.running && !this.pullSent) {
       this.notifiedBeforePull = true;
       return;
     }
+    if (this.running) {
+      this.announced ??= new Map();
+      const key = resource?.id ? resourceKey(resource.resourceType, resource.id) : '';
+      this.announced.set(key, key ? resource?.meta?.versionId : undefined);
+      return;
+    }
     void this.syncNow().catch(() => undefined);
+  }
+
+  /**
+   * Whether something announced during the run is still to be pulled: an announcement without a
+   * version, or a version the replica does not hold as the server's (a push stores the version the
+   * server answered, so the announcement of this device's own change is explained by it).
+   */
+  private async announcedUnheld(): Promise<boolean> {
+    const announced = this.announced;
+    this.announced = undefined;
+    if (!announced) return false;
+    if ([...announced.values()].some((version) => version === undefined)) return true;
+    return this.context.replica.transaction(async (tx) => {
+      for (const [key, version] of announced) {
+        if ((await tx.getResource(key as ResourceKey))?.server?.meta?.versionId !== version) return true;
+      }
+      return false;
+    });
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */

@@ -6,6 +6,7 @@ import { ALICE_SMITH_ID } from '@mocks/seed';
 import { signInByApi } from '@tests/fixtures/api-sign-in';
 import type { WebSocketConstructor, WebSocketLike } from '../subscriptions/subscription-manager';
 import { device, type Device } from './testing/harness';
+import { taskChanges } from './testing/task-changes';
 import type { Scheduler } from './types';
 
 let host: HttpHost;
@@ -126,6 +127,68 @@ describe('live updates', () => {
       );
     });
     expect(liveDuringRun).toBe(true);
+    doctor.engine.stop();
+  });
+
+  it("the announcement of this device's own change, sent during a run's pull, makes no second run", async () => {
+    const { doctor, task } = await started(WebSocket as unknown as WebSocketConstructor);
+    await until(() => doctor.engine.status().live === true);
+    let changed = false;
+    // While the run's catch-up is on its way, the doctor pauses her task: the run sends it before it ends.
+    doctor.faults.inject(
+      'POST',
+      /\/fhir\/R4\/?$/,
+      async (url, init) => {
+        if (!changed) {
+          changed = true;
+          const held = (await doctor.record('Task', task.id ?? ''))?.resource as Task;
+          await doctor.engine.applyChange(taskChanges.status(held, 'on-hold', 'Pause Task'));
+        }
+        return globalThis.fetch(url, init);
+      },
+      Infinity
+    );
+    // The server's answer to the change reaches the device after its announcement, as on a slow network.
+    doctor.faults.inject(
+      'PATCH',
+      /\/Task\//,
+      async (url, init) => {
+        const answer = await globalThis.fetch(url, init);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return answer;
+      },
+      1
+    );
+    const batches = () => doctor.faults.count('POST', /\/fhir\/R4\/?$/);
+    const before = batches();
+    await doctor.engine.syncNow();
+    expect(changed).toBe(true);
+    expect(doctor.faults.count('PATCH', /\/Task\//)).toBe(1);
+    expect(doctor.engine.status().pending).toBe(0);
+    expect(((await doctor.record('Task', task.id ?? ''))?.server as Task | undefined)?.status).toBe(
+      'on-hold'
+    );
+    expect(batches() - before).toBe(1);
+    doctor.engine.stop();
+  });
+
+  it("another user's change announced after a run's pull was sent brings one more run, without the timer", async () => {
+    const { doctor, task } = await started(WebSocket as unknown as WebSocketConstructor);
+    await until(() => doctor.engine.status().live === true);
+    doctor.faults.inject(
+      'POST',
+      /\/fhir\/R4\/?$/,
+      async (url, init) => {
+        const answer = await globalThis.fetch(url, init);
+        // The catch-up was answered without it; the announcement comes while the run is still going.
+        await nurseChanges(task, 'Seen by the nurse (during a run)');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return answer;
+      },
+      1
+    );
+    await doctor.engine.syncNow();
+    expect(await seenBy(doctor, task)).toBe('Seen by the nurse (during a run)');
     doctor.engine.stop();
   });
 

@@ -1,4 +1,4 @@
-import type { CapabilityStatement } from '@medplum/fhirtypes';
+import type { CapabilityStatement, Resource } from '@medplum/fhirtypes';
 import type { FhirClient } from '../fhir/fhir-client';
 import {
   SubscriptionManager,
@@ -14,8 +14,11 @@ export interface LiveUpdatesOptions {
   fhir: FhirClient;
   WebSocket: WebSocketConstructor;
   timers?: TimerClock;
-  /** A change in scope was announced: catch up now. */
-  onChange: () => void;
+  /**
+   * A change in scope was announced (with the changed resource when the notification carries it),
+   * or the socket (re)connected (no resource): catch up now.
+   */
+  onChange: (resource?: Resource) => void;
   /** Whether notifications flow (false until bound, and after the socket or the binding failed). */
   onLive: (live: boolean) => void;
 }
@@ -55,7 +58,7 @@ export class LiveUpdates {
         options.onLive(true);
         options.onChange();
       });
-      subscription.on('message', () => options.onChange());
+      subscription.on('message', ({ resource }) => options.onChange(resource));
       subscription.on('error', () => options.onLive(false));
       subscription.on('close', () => options.onLive(false));
       return subscription;
