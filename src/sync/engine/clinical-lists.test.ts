@@ -101,6 +101,56 @@ describe('clinical lists of the queue patients', () => {
     expect(Math.max(...steps)).toBeLessThanOrEqual(CLINICAL_STORE_CHUNK);
   });
 
+  it('a change announced while they are stored is pulled before the rest of them, which come in the next run', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    const held = () =>
+      doctor.replica.transaction(async (tx) => {
+        let count = 0;
+        for (const type of CLINICAL_TYPES) count += (await tx.keysOfType(type)).length;
+        return count;
+      });
+    // Once the first part of the lists is stored, another sync is asked for (as a notification does).
+    const transaction = doctor.replica.transaction.bind(doctor.replica);
+    let asked = false;
+    let checking = false;
+    doctor.replica.transaction = (async (work: Parameters<typeof transaction>[0]) => {
+      const answer = await transaction(work);
+      if (!asked && !checking) {
+        checking = true;
+        if ((await held()) > 0) {
+          asked = true;
+          void doctor.engine.syncNow();
+        }
+        checking = false;
+      }
+      return answer;
+    }) as typeof doctor.replica.transaction;
+    // What the lists held when the next run's catch-up went out.
+    let heldAtCatchUp: number | undefined;
+    doctor.faults.inject(
+      'POST',
+      /\/fhir\/R4\/?$/,
+      async (url, init) => {
+        if (asked && heldAtCatchUp === undefined && String(init?.body ?? '').includes('_history')) {
+          heldAtCatchUp = await held();
+        }
+        return globalThis.fetch(url, init);
+      },
+      Infinity
+    );
+    await doctor.engine.syncNow();
+    expect(asked).toBe(true);
+    const total = await held();
+    expect(total).toBeGreaterThan(CLINICAL_STORE_CHUNK);
+    expect(heldAtCatchUp).toBeGreaterThan(0);
+    expect(heldAtCatchUp).toBeLessThan(total);
+    // The next run brought the rest: every queue patient's lists are held.
+    const { patient, allergies } = await queuePatientWithAllergies(doctor);
+    const kept = await doctor.replica.transaction((tx) => tx.keysOfType('AllergyIntolerance'));
+    for (const id of allergies) expect(kept).toContain(resourceKey('AllergyIntolerance', id));
+    expect(patient).toMatch(/^Patient\//);
+  });
+
   it('wait for the next run when a run is already due: what the server announced is pulled first', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
     let announced = -1;

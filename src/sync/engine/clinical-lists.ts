@@ -100,13 +100,50 @@ export async function pullClinicalLists(context: SyncContext): Promise<void> {
     }
     found.push(...(await allOf(context, answer)));
   }
-  // Storing a thousand entries takes a while: what the user changed meanwhile goes first, and a task
-  // the user opens meanwhile is read between two parts of the store.
+  // Storing a thousand entries takes a while: what the user changed meanwhile goes first. Then each
+  // patient's entries together, in parts: a task opened meanwhile is read between two parts, and a
+  // change the server announces meanwhile stops the store after the part under way, so the run that
+  // pulls it starts at once. The patients stored whole are kept; the others come in a later run.
   await context.sendWaiting?.();
-  await store(context, found, newest, CLINICAL_STORE_CHUNK);
+  const stored: string[] = [];
+  for (const [index, part] of patientParts(found, wanted).entries()) {
+    if (index > 0 && context.runAgainDue?.()) break;
+    await store(context, part.entries, newest);
+    stored.push(...part.patients);
+  }
   if (refused) return;
   await context.replica.transaction(async (tx) => {
     await followTypes(tx, CLINICAL_TYPES, newest);
-    await tx.putMeta(META_CLINICAL_PATIENTS, [...held, ...wanted]);
+    await tx.putMeta(META_CLINICAL_PATIENTS, [...held, ...stored]);
   });
+}
+
+/**
+ * The entries grouped by patient, in parts of at most CLINICAL_STORE_CHUNK entries (a patient with
+ * more has a part of its own); patients without entries, and entries of no wanted patient, go first.
+ */
+function patientParts(found: Resource[], wanted: string[]): { patients: string[]; entries: Resource[] }[] {
+  const byPatient = new Map<string, Resource[]>(wanted.map((id) => [id, []]));
+  const first: { patients: string[]; entries: Resource[] } = { patients: [], entries: [] };
+  for (const entry of found) {
+    const patient = listedPatientOf(entry)?.replace(/^Patient\//, '');
+    const list = patient === undefined ? undefined : byPatient.get(patient);
+    if (list) list.push(entry);
+    else first.entries.push(entry);
+  }
+  const parts = [first];
+  for (const [patient, entries] of byPatient) {
+    if (entries.length === 0) {
+      first.patients.push(patient);
+      continue;
+    }
+    let last = parts[parts.length - 1] as (typeof parts)[number];
+    if (last.entries.length > 0 && last.entries.length + entries.length > CLINICAL_STORE_CHUNK) {
+      last = { patients: [], entries: [] };
+      parts.push(last);
+    }
+    last.patients.push(patient);
+    last.entries.push(...entries);
+  }
+  return parts;
 }

@@ -38,7 +38,7 @@ export interface SyncContext {
   sendWaiting?: () => Promise<void>;
   /** Called as the pull sends its first request: what the server holds from then on is read next run. */
   pulling?: () => void;
-  /** True when another run follows this one (a change announced or made since its pull began). */
+  /** True when another run may follow this one (a change announced or asked for since its pull began). */
   runAgainDue?: () => boolean;
 }
 

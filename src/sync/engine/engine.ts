@@ -96,7 +96,7 @@ export class SyncEngine {
       pulling: () => {
         this.pullSent = true;
       },
-      runAgainDue: () => this.again,
+      runAgainDue: () => this.again || this.announced !== undefined,
       sendWaiting: async () => {
         if (!this.current.online) return;
         const report = await push(this.context);
@@ -146,6 +146,8 @@ export class SyncEngine {
     this.running = this.loop().finally(() => {
       this.running = undefined;
       this.schedule();
+      // Announced after the loop's last look: pulled now, not by the timer.
+      if (this.announced && this.current.online) void this.syncNow().catch(() => undefined);
     });
     return this.running;
   }
@@ -240,11 +242,16 @@ export class SyncEngine {
   }
 
   private async loop(): Promise<SyncStatus> {
+    let more: boolean;
     do {
       this.again = false;
       this.changeWaiting = false;
       await this.lock(SYNC_LOCK_NAME, () => this.runOnce());
-    } while ((this.again || (this.changeWaiting && this.current.pending > 0)) && this.current.online);
+      more =
+        this.again ||
+        (this.changeWaiting && this.current.pending > 0) ||
+        (await this.announcedUnheld().catch(() => true));
+    } while (more && this.current.online);
     return this.status();
   }
 
@@ -252,6 +259,8 @@ export class SyncEngine {
     if (this.halted || (this.options.signedIn && !(await this.options.signedIn()))) return;
     this.update({ syncing: true });
     this.pullSent = false;
+    // What was announced before this run's pull is in what the pull reads.
+    this.announced = undefined;
     // The live connection is set up beside the run, not after it: a first load takes a while, and
     // what other users change meanwhile should not wait for the timer.
     this.goLive();
@@ -274,7 +283,6 @@ export class SyncEngine {
     } finally {
       if (this.notifiedBeforePull && !this.pullSent) this.again = true;
       this.notifiedBeforePull = false;
-      if (await this.announcedUnheld().catch(() => true)) this.again = true;
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
       this.nextDue = await this.earliestDue().catch(() => undefined);

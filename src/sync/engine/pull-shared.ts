@@ -139,26 +139,13 @@ export async function followTypes(tx: ReplicaTransaction, types: string[], newes
   }
 }
 
-/**
- * Stores server versions: in one transaction, or in transactions of at most `chunk` resources when
- * there may be many (the screens' reads of the replica wait for a write transaction to end, so one
- * long write would hold an opened task off screen).
- */
-export async function store(
-  context: SyncContext,
-  resources: Resource[],
-  newest: Newest,
-  chunk = Infinity
-): Promise<void> {
+/** Stores a page of server versions in one transaction. */
+export async function store(context: SyncContext, resources: Resource[], newest: Newest): Promise<void> {
   if (resources.length === 0) return;
   context.reached();
-  for (let start = 0; start < resources.length; start += chunk) {
-    if (start > 0 && context.stopped?.()) throw new Error('Sync stopped');
-    const part = resources.slice(start, start + chunk);
-    await context.replica.transaction(async (tx) => {
-      for (const key of await acceptServerVersions(tx, part)) context.touched.add(key);
-    });
-  }
+  await context.replica.transaction(async (tx) => {
+    for (const key of await acceptServerVersions(tx, resources)) context.touched.add(key);
+  });
   for (const resource of resources) if (resource.id) newest.remember(resource);
 }
 
