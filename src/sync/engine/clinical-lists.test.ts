@@ -31,6 +31,15 @@ async function queuePatientWithAllergies(target: Device): Promise<{ patient: str
   throw new Error('No queue patient with allergies in the seed');
 }
 
+/** How many clinical list entries the device holds. */
+function clinicalEntriesHeld(target: Device): Promise<number> {
+  return target.replica.transaction(async (tx) => {
+    let count = 0;
+    for (const type of CLINICAL_TYPES) count += (await tx.keysOfType(type)).length;
+    return count;
+  });
+}
+
 describe('clinical lists of the queue patients', () => {
   it('a change made while they load reaches the server before they are stored, not after the run', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
@@ -73,12 +82,7 @@ describe('clinical lists of the queue patients', () => {
 
   it('are stored in parts, so a read of the replica is answered before the last part is stored', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
-    const held = () =>
-      doctor.replica.transaction(async (tx) => {
-        let count = 0;
-        for (const type of CLINICAL_TYPES) count += (await tx.keysOfType(type)).length;
-        return count;
-      });
+    const held = () => clinicalEntriesHeld(doctor);
     // After every write of the run, what a screen reading the replica would find of the lists.
     const seen: number[] = [];
     const transaction = doctor.replica.transaction.bind(doctor.replica);
@@ -103,12 +107,7 @@ describe('clinical lists of the queue patients', () => {
 
   it('a change announced while they are stored is pulled before the rest of them, which come in the next run', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
-    const held = () =>
-      doctor.replica.transaction(async (tx) => {
-        let count = 0;
-        for (const type of CLINICAL_TYPES) count += (await tx.keysOfType(type)).length;
-        return count;
-      });
+    const held = () => clinicalEntriesHeld(doctor);
     // Once the first part of the lists is stored, another sync is asked for (as a notification does).
     const transaction = doctor.replica.transaction.bind(doctor.replica);
     let asked = false;
