@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { actions, openTaskInApp, readyTasks, signedInContext, storedAccessToken } from './support/app';
+import {
+  actions,
+  openTaskInApp,
+  readyTasks,
+  SCREENSHOTS,
+  serverRead,
+  signedInContext,
+  storedAccessToken,
+  type TaskLike,
+} from './support/app';
 
 /** Navigates inside the app (no page load), as a menu link does. */
 async function openInApp(page: Page, path: string): Promise<void> {
@@ -84,6 +93,35 @@ test.describe('screens follow the replica', () => {
       await context.close();
     });
   }
+
+  test("another user's change reaches this device's open list within 2 s, without a reload or a focus", async ({
+    browser,
+  }) => {
+    const doctor = await signedInContext(browser, 'doctor@example.com');
+    const [task] = await readyTasks(doctor.page, 40, 1);
+    if (!task) throw new Error('the seed has no ready task');
+    await openInApp(doctor.page, `/Task?_id=${task.id}&_fields=code,status`);
+    const row = doctor.page.locator(`tr[data-task-id="${task.id}"]`);
+    await expect(row).toContainText('Ready');
+    const shownAt = doctor.page.url();
+
+    // The nurse, on her own device, pauses the task; her change is on the server.
+    const nurse = await signedInContext(browser, 'nurse@example.com');
+    await openTaskInApp(nurse.page, task.id);
+    await actions(nurse.page).getByRole('button', { name: 'Pause Task' }).click();
+    await expect
+      .poll(async () => (await serverRead<TaskLike>(nurse.page, `Task/${task.id}`)).status, {
+        timeout: 10_000,
+      })
+      .toBe('on-hold');
+
+    // The 30 s timer would be too late and no focus event is sent: the server's notification brings it.
+    await expect(row).toContainText('On hold', { timeout: 2_000 });
+    expect(doctor.page.url()).toBe(shownAt);
+    await doctor.page.screenshot({ path: `${SCREENSHOTS}/live-other-users-change.png` });
+    await nurse.context.close();
+    await doctor.context.close();
+  });
 
   test('an action is drawn at once and taken back with an error when its durable write fails', async ({
     browser,
