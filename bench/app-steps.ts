@@ -53,24 +53,11 @@ export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
  * Timed inside the page: from the click on the first row's link to the opened task's 'Task Actions'
  * heading drawn (the task read from the replica and its page rendered).
  */
-export const TIME_OPEN_FIRST_TASK = `new Promise((resolve, reject) => {
-  const link = document.querySelector('table[aria-label="Tasks"] tbody tr a');
-  if (!link) return reject(new Error('No task row with a link'));
-  const shown = () => [...document.querySelectorAll('h2')].some((h) => h.textContent.trim() === 'Task Actions');
-  const timer = setTimeout(() => {
-    observer.disconnect();
-    reject(new Error('The task was not shown within 10 s of the click'));
-  }, 10000);
-  const observer = new MutationObserver(() => {
-    if (!shown()) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    resolve(performance.now() - started);
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  const started = performance.now();
-  link.click();
-})`;
+export const TIME_OPEN_FIRST_TASK = timeClick(
+  `() => document.querySelector('table[aria-label="Tasks"] tbody tr a')`,
+  `() => [...document.querySelectorAll('h2')].some((h) => h.textContent.trim() === 'Task Actions')`,
+  10_000
+);
 
 /**
  * Opens the first unowned task, asks to claim it and times, inside the page, from the confirming
