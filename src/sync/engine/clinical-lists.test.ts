@@ -150,6 +150,32 @@ describe('clinical lists of the queue patients', () => {
     expect(patient).toMatch(/^Patient\//);
   });
 
+  it('a run asked for while the lists are read still stores a part of them first, so each run moves on', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
+    let asked = false;
+    let heldAtCatchUp: number | undefined;
+    doctor.faults.inject(
+      'POST',
+      /\/fhir\/R4\/?$/,
+      async (url, init) => {
+        const body = String(init?.body ?? '');
+        if (!asked && body.includes('AllergyIntolerance')) {
+          // Another sync is asked for while the lists' batch is on its way.
+          asked = true;
+          void doctor.engine.syncNow();
+        } else if (asked && heldAtCatchUp === undefined && body.includes('_history')) {
+          heldAtCatchUp = await clinicalEntriesHeld(doctor);
+        }
+        return globalThis.fetch(url, init);
+      },
+      Infinity
+    );
+    await doctor.engine.syncNow();
+    expect(asked).toBe(true);
+    expect(heldAtCatchUp).toBeGreaterThan(0);
+    expect(heldAtCatchUp).toBeLessThanOrEqual(CLINICAL_STORE_CHUNK);
+  });
+
   it('wait for the next run when a run is already due: what the server announced is pulled first', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, { allTasksCap: 50 });
     let announced = -1;

@@ -105,6 +105,7 @@ export async function pullClinicalLists(context: SyncContext): Promise<void> {
   // change the server announces meanwhile stops the store after the part under way, so the run that
   // pulls it starts at once. The patients stored whole are kept; the others come in a later run.
   await context.sendWaiting?.();
+  // The first part holds the first patients' entries: a run interrupted every time still moves on.
   const stored: string[] = [];
   for (const [index, part] of patientParts(found, wanted).entries()) {
     if (index > 0 && context.runAgainDue?.()) break;
