@@ -6,6 +6,7 @@ import { errorText, isNetworkFailure } from './conflict-rules';
 import { countOutbox } from './counts';
 import type { SyncContext } from './context';
 import { keepServerVersions as keepAndFollow } from './keep';
+import { AnnouncedVersions } from './announced';
 import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
 import { pull } from './pull';
@@ -62,12 +63,8 @@ export class SyncEngine {
   private pullSent = false;
   /** A notification came while this run's pull was still to come: a run that ends before it pulls runs again. */
   private notifiedBeforePull = false;
-  /**
-   * Versions announced while this run's pull was already under way ('Task/1' → versionId), or
-   * undefined for an announcement that names none: the run goes round again unless the replica
-   * holds each of them when it ends (the announcement of this device's own push needs no pull).
-   */
-  private announced: Map<string, string | undefined> | undefined;
+  /** Announced after this run's pull went out: the run goes round again unless the replica holds it. */
+  private readonly announced = new AnnouncedVersions();
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -96,7 +93,7 @@ export class SyncEngine {
       pulling: () => {
         this.pullSent = true;
       },
-      runAgainDue: () => this.again || this.announced !== undefined,
+      runAgainDue: () => this.again || this.announced.any,
       sendWaiting: async () => {
         if (!this.current.online) return;
         const report = await push(this.context);
@@ -147,7 +144,7 @@ export class SyncEngine {
       this.running = undefined;
       this.schedule();
       // Announced after the loop's last look: pulled now, not by the timer.
-      if (this.announced && this.current.online) void this.syncNow().catch(() => undefined);
+      if (this.announced.any && this.current.online) void this.syncNow().catch(() => undefined);
     });
     return this.running;
   }
@@ -250,7 +247,7 @@ export class SyncEngine {
       more =
         this.again ||
         (this.changeWaiting && this.current.pending > 0) ||
-        (await this.announcedUnheld().catch(() => true));
+        (await this.announced.takeUnheld(this.context.replica).catch(() => true));
     } while (more && this.current.online);
     return this.status();
   }
@@ -260,7 +257,7 @@ export class SyncEngine {
     this.update({ syncing: true });
     this.pullSent = false;
     // What was announced before this run's pull is in what the pull reads.
-    this.announced = undefined;
+    this.announced.clear();
     // The live connection is set up beside the run, not after it: a first load takes a while, and
     // what other users change meanwhile should not wait for the timer.
     this.goLive();
@@ -346,30 +343,10 @@ export class SyncEngine {
       return;
     }
     if (this.running) {
-      this.announced ??= new Map();
-      const key = resource?.id ? resourceKey(resource.resourceType, resource.id) : '';
-      this.announced.set(key, key ? resource?.meta?.versionId : undefined);
+      this.announced.note(resource);
       return;
     }
     void this.syncNow().catch(() => undefined);
-  }
-
-  /**
-   * Whether something announced during the run is still to be pulled: an announcement without a
-   * version, or a version the replica does not hold as the server's (a push stores the version the
-   * server answered, so the announcement of this device's own change is explained by it).
-   */
-  private async announcedUnheld(): Promise<boolean> {
-    const announced = this.announced;
-    this.announced = undefined;
-    if (!announced) return false;
-    if ([...announced.values()].some((version) => version === undefined)) return true;
-    return this.context.replica.transaction(async (tx) => {
-      for (const [key, version] of announced) {
-        if ((await tx.getResource(key as ResourceKey))?.server?.meta?.versionId !== version) return true;
-      }
-      return false;
-    });
   }
 
   /** The connection came back: try every waiting change now, whatever its back-off said. */
