@@ -43,10 +43,10 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
   const { resources: practitioners } = useRecordsOfType<Practitioner>('Practitioner');
   const { codings: roles } = useCodings(PRACTITIONER_ROLE_VALUESET_URL);
   const { codings: businessStatuses } = useCodings(BUSINESS_STATUS_VALUESET_URL);
-  // The handlers below are the same functions from render to render and act on the task as it is now.
-  const latest = useRef({ task, run: command.run, roles, businessStatuses });
+  // The handlers below stay the same functions while the task changes, and act on the task as it is now.
+  const latest = useRef({ task, run: command.run });
   useLayoutEffect(() => {
-    latest.current = { task, run: command.run, roles, businessStatuses };
+    latest.current = { task, run: command.run };
   });
 
   const practitionerChoices = useMemo(
@@ -72,11 +72,13 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
     async (text: string) => !!(await latest.current.run(addNote, latest.current.task, text)),
     []
   );
-  const chooseBusinessStatus = useCallback((code: string | null) => {
-    const { run, task: current, businessStatuses: codings } = latest.current;
-    const coding = codings.find((candidate) => candidate.code === code);
-    if (coding) void run(updateBusinessStatus, current, coding);
-  }, []);
+  const chooseBusinessStatus = useCallback(
+    (code: string | null) => {
+      const coding = businessStatuses.find((candidate) => candidate.code === code);
+      if (coding) void latest.current.run(updateBusinessStatus, latest.current.task, coding);
+    },
+    [businessStatuses]
+  );
   const assignTo = useCallback(
     (reference: string) =>
       void latest.current.run(assignTask, latest.current.task, {
@@ -85,11 +87,13 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
       }),
     [practitionerChoices]
   );
-  const assignToRole = useCallback((code: string) => {
-    const { run, task: current, roles: codings } = latest.current;
-    const role = codings.find((candidate) => candidate.code === code);
-    if (role) void run(assignRole, current, role);
-  }, []);
+  const assignToRole = useCallback(
+    (code: string) => {
+      const role = roles.find((candidate) => candidate.code === code);
+      if (role) void latest.current.run(assignRole, latest.current.task, role);
+    },
+    [roles]
+  );
 
   const button = (label: string, onClick: () => void, color?: string) => (
     <Button
