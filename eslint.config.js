@@ -49,6 +49,23 @@ const appNeverImportsMocks = {
   message: 'The app never imports the fake server or tests.',
 };
 
+const belowTheUi = 'src/sync, src/db and src/fhir have no React.';
+const noReact = [
+  { name: 'react', message: belowTheUi },
+  { name: 'react-dom', message: belowTheUi },
+];
+const dexieOnlyInDb = { name: 'dexie', message: 'Only src/db imports dexie.' };
+const noUi = { group: ['@mantine/*'], message: 'No UI below the features.' };
+const noClimbing = { group: ['../../../*'], message: "Use the '@/' alias instead of climbing the tree." };
+
+/**
+ * One `no-restricted-imports` setting for a folder. A later config block replaces the rule whole
+ * rather than adding to it, so every block is built here and every one forbids climbing the tree.
+ */
+function restrictedImports({ paths, patterns = [] }) {
+  return ['error', { paths, patterns: [noClimbing, ...patterns] }];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,47 +101,20 @@ export default tseslint.config(
         { '**/*.ts': 'KEBAB_CASE', '**/*.tsx': `@(${PASCAL_CASE}|${KEBAB_CASE})` },
         { ignoreMiddleExtensions: true },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'dexie', message: 'Only src/db imports dexie.' }],
-          patterns: [{ group: ['../../../*'], message: "Use the '@/' alias instead of climbing the tree." }],
-        },
-      ],
+      'no-restricted-imports': restrictedImports({ paths: [dexieOnlyInDb] }),
       'import-x/no-restricted-paths': ['error', { zones: [...layerFences, appNeverImportsMocks] }],
     },
   },
   {
+    files: ['src/sync/**/*.ts', 'src/fhir/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports({ paths: [...noReact, dexieOnlyInDb], patterns: [noUi] }),
+    },
+  },
+  {
+    // src/db is the one folder that imports dexie; the other rules below the UI hold there too.
     files: ['src/db/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    files: ['src/sync/**/*.ts', 'src/db/**/*.ts', 'src/fhir/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react', message: 'src/sync, src/db and src/fhir have no React.' },
-            { name: 'react-dom', message: 'src/sync, src/db and src/fhir have no React.' },
-            { name: 'dexie', message: 'Only src/db imports dexie.' },
-          ],
-          patterns: [{ group: ['@mantine/*'], message: 'No UI below the features.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react', message: 'src/db has no React.' }],
-          patterns: [{ group: ['@mantine/*'] }],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictedImports({ paths: noReact, patterns: [noUi] }) },
   },
   {
     // Route and component tests drive the real UI against the fake server.

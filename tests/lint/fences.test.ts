@@ -38,6 +38,70 @@ describe('the lint fences', { timeout: 60_000 }, () => {
     expect(await ruleErrors(code, 'src/features/tasks/list/change-probe.ts')).toEqual([]);
   });
 
+  it('a feature importing another feature is an error', async () => {
+    const code =
+      "import { ResourceListPage } from '@/features/console';\nexport const Page = ResourceListPage;\n";
+    expect(await ruleErrors(code, 'src/features/tasks/list/feature-probe.ts')).toContain(
+      'import-x/no-restricted-paths'
+    );
+  });
+
+  it('src/ui importing a feature, and src/sync importing the app, are errors', async () => {
+    const feature =
+      "import { ResourceListPage } from '@/features/console';\nexport const Page = ResourceListPage;\n";
+    expect(await ruleErrors(feature, 'src/ui/list/feature-probe.ts')).toContain(
+      'import-x/no-restricted-paths'
+    );
+    const app = "import { startServices } from '@/app/start';\nexport const start = startServices;\n";
+    expect(await ruleErrors(app, 'src/sync/engine/app-probe.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the app importing the fake server is an error; the fake server importing src/fhir is fine', async () => {
+    const mocks =
+      "import { createFhirEngine } from '@mocks/engine';\nexport const make = createFhirEngine;\n";
+    expect(await ruleErrors(mocks, 'src/ui/list/mocks-probe.ts')).toContain('import-x/no-restricted-paths');
+    const sync = "import { SyncEngine } from '@/sync/engine';\nexport const Engine = SyncEngine;\n";
+    expect(await ruleErrors(sync, 'mocks/engine/sync-probe.ts')).toContain('import-x/no-restricted-paths');
+    const fhir = "import { taskQueues } from '@/fhir/task-queues';\nexport const queues = taskQueues;\n";
+    expect(await ruleErrors(fhir, 'mocks/engine/fhir-probe.ts')).toEqual([]);
+  });
+
+  it('dexie outside src/db is an error, in src/db it is fine', async () => {
+    const code = "import Dexie from 'dexie';\nexport const Store = Dexie;\n";
+    for (const file of [
+      'src/sync/engine/dexie-probe.ts',
+      'src/ui/list/dexie-probe.ts',
+      'src/fhir/dexie-probe.ts',
+    ]) {
+      expect(await ruleErrors(code, file), file).toContain('no-restricted-imports');
+    }
+    expect(await ruleErrors(code, 'src/db/dexie-probe.ts')).toEqual([]);
+  });
+
+  it('React or Mantine below the UI is an error', async () => {
+    const react = "import { useState } from 'react';\nexport const use = useState;\n";
+    const mantine = "import { Button } from '@mantine/core';\nexport const Press = Button;\n";
+    for (const folder of ['src/sync/engine', 'src/db', 'src/fhir']) {
+      expect(await ruleErrors(react, `${folder}/react-probe.ts`), folder).toContain('no-restricted-imports');
+      expect(await ruleErrors(mantine, `${folder}/ui-probe.ts`), folder).toContain('no-restricted-imports');
+    }
+  });
+
+  it('climbing three folders up is an error in every folder of src, the alias is fine', async () => {
+    const climbing = "import { cloneJson } from '../../../fhir/clone';\nexport const copy = cloneJson;\n";
+    const aliased = "import { cloneJson } from '@/fhir/clone';\nexport const copy = cloneJson;\n";
+    for (const file of [
+      'src/sync/engine/push/climb-probe.ts',
+      'src/db/testing/deep/climb-probe.ts',
+      'src/fhir/search/deep/climb-probe.ts',
+      'src/ui/list/deep/climb-probe.ts',
+      'src/features/tasks/list/climb-probe.ts',
+    ]) {
+      expect(await ruleErrors(climbing, file), file).toContain('no-restricted-imports');
+    }
+    expect(await ruleErrors(aliased, 'src/sync/engine/push/climb-probe.ts')).toEqual([]);
+  });
+
   it('a camelCase module is an error; a PascalCase component is fine', async () => {
     expect(await ruleErrors('export const answer = 42;\n', 'src/ui/list/badName.ts')).toContain(
       'check-file/filename-naming-convention'
