@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../engine/test-helpers';
 import type { SeedUser } from '../seed/types';
 import { AuthState } from './state';
 import type { LoginRecord } from './types';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
-const clock = new TestClock();
+const clock = new ManualClock();
 const NOW = clock.now();
 const user = (id: string, email: string): SeedUser => ({
   id,

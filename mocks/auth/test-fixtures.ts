@@ -1,23 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Resource } from '@medplum/fhirtypes';
-import type { Clock } from '../engine/types';
 import type { SeedProject, SeedUser } from '../seed/types';
 import { createAuthService, type AuthServiceOptions } from './service';
 import type { AuthClient, AuthService, ProjectDirectory } from './types';
-
-/** A clock the test moves by hand. */
-export class ManualClock implements Clock {
-  constructor(private current = new Date('2026-03-02T09:00:00Z')) {}
-  now(): number {
-    return this.current.getTime();
-  }
-  async sleep(ms: number): Promise<void> {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-  advanceSeconds(seconds: number): void {
-    this.current = new Date(this.current.getTime() + seconds * 1000);
-  }
-}
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 /** An in-memory stand-in for the FHIR store's project directory. */
 export class FakeDirectory implements ProjectDirectory {
@@ -138,7 +124,7 @@ export interface TestServer {
 }
 
 export function createTestServer(overrides: Partial<AuthServiceOptions> = {}): TestServer {
-  const clock = new ManualClock();
+  const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
   const directory = new FakeDirectory(
     [clinic, outreach],
     [

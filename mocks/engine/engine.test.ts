@@ -2,7 +2,8 @@ import type { Patient, Practitioner, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { defaultDefinitionLoader, type DefinitionFile } from './definition-files';
 import { createFhirEngine } from './engine';
-import { aliceContext, BASE, PROJECT_ID, TestClock, testServer } from './test-helpers';
+import { aliceContext, BASE, PROJECT_ID, testServer } from './test-helpers';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 function seedResources(count: number): { projectId: string; resource: Resource }[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -21,7 +22,7 @@ function seedResources(count: number): { projectId: string; resource: Resource }
 
 describe('engine', () => {
   it('loads ~3,000 seed resources well under a second, keeping ids, as version 1', async () => {
-    const engine = createFhirEngine({ clock: new TestClock() });
+    const engine = createFhirEngine({ clock: new ManualClock() });
     const started = performance.now();
     engine.load({ projects: [{ id: PROJECT_ID, name: 'P' }], resources: seedResources(3000) });
     const elapsed = performance.now() - started;
@@ -39,7 +40,7 @@ describe('engine', () => {
     await call('DELETE', `Patient/${created.id}`);
     await call('POST', 'Patient', { resourceType: 'Patient', gender: 'female' });
 
-    const copy = createFhirEngine({ clock: new TestClock() });
+    const copy = createFhirEngine({ clock: new ManualClock() });
     copy.restore(JSON.parse(JSON.stringify(engine.snapshot())));
     expect(copy.snapshot()).toEqual(engine.snapshot());
     const gone = await copy.handle(new Request(`${BASE}Patient/${created.id}`), aliceContext);
@@ -92,7 +93,7 @@ describe('engine', () => {
   });
 
   it('acts as the project directory for the auth service', () => {
-    const engine = createFhirEngine({ clock: new TestClock() });
+    const engine = createFhirEngine({ clock: new ManualClock() });
     const project = engine.createProject('New clinic');
     expect(engine.project(project.id)).toEqual(project);
     const practitioner = engine.createResource<Practitioner>(project.id, {

@@ -8,11 +8,12 @@ import {
 import type { Bundle, Patient, Task, ValueSet } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { createFhirEngine } from './engine';
-import { aliceContext, PROJECT_ID, TestClock } from './test-helpers';
+import { aliceContext, PROJECT_ID } from './test-helpers';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 /** Medplum's own client, unchanged, talking to the engine (the auth layer is left out here). */
 function connect(): MedplumClient {
-  const engine = createFhirEngine({ clock: new TestClock() });
+  const engine = createFhirEngine({ clock: new ManualClock() });
   engine.load({ projects: [{ id: PROJECT_ID, name: 'P' }], resources: [] });
   return new MedplumClient({
     baseUrl: 'http://localhost/',

@@ -1,25 +1,12 @@
 import type { Bundle, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { FhirEngine, FhirEngineOptions } from './engine';
 import { createFhirEngine } from './engine';
-import type { Clock, RequestContext } from './types';
+import type { RequestContext } from './types';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 export const PROJECT_ID = 'project-1';
 export const OTHER_PROJECT_ID = 'project-2';
 export const BASE = 'http://localhost/fhir/R4/';
-
-/** A clock tests move by hand. */
-export class TestClock implements Clock {
-  constructor(public time = Date.parse('2024-05-01T10:00:00.000Z')) {}
-  now(): number {
-    return this.time;
-  }
-  async sleep(ms: number): Promise<void> {
-    this.time += ms;
-  }
-  advance(ms: number): void {
-    this.time += ms;
-  }
-}
 
 export const aliceContext: RequestContext = {
   projectId: PROJECT_ID,
@@ -36,7 +23,7 @@ export interface Answer<T = Resource> {
 
 export interface TestServer {
   engine: FhirEngine;
-  clock: TestClock;
+  clock: ManualClock;
   /** Sends a request below the base; a body object is sent as JSON, a string as is. */
   call<T = Resource>(
     method: string,
@@ -48,7 +35,7 @@ export interface TestServer {
 }
 
 export function testServer(options: FhirEngineOptions = {}): TestServer {
-  const clock = new TestClock();
+  const clock = new ManualClock();
   const engine = createFhirEngine({ clock, ...options });
   engine.load({
     projects: [

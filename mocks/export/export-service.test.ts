@@ -2,13 +2,14 @@ import { ClientStorage, MedplumClient, MemoryStorage } from '@medplum/core';
 import type { Patient, Resource, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { createFhirEngine, type FhirEngine } from '../engine';
-import { aliceContext, PROJECT_ID, TestClock } from '../engine/test-helpers';
+import { aliceContext, PROJECT_ID } from '../engine/test-helpers';
 import { createExportService, type ExportService } from './export-service';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 const BASE_PATH = '/fhir/R4/';
 
 function projectWith(resources: Resource[]): FhirEngine {
-  const engine = createFhirEngine({ clock: new TestClock() });
+  const engine = createFhirEngine({ clock: new ManualClock() });
   engine.load({
     projects: [{ id: PROJECT_ID, name: 'P' }],
     resources: resources.map((resource) => ({ projectId: PROJECT_ID, resource })),
@@ -28,7 +29,7 @@ const task: Task = {
 /** One host around an engine and its export service, as the fake server puts them together. */
 /** The export service over one project's engine, with a clock of its own. */
 function exportService(engine: FhirEngine): ExportService {
-  return createExportService({ engine: () => engine, clock: new TestClock(), basePath: BASE_PATH });
+  return createExportService({ engine: () => engine, clock: new ManualClock(), basePath: BASE_PATH });
 }
 
 function host(engine: FhirEngine, exports: ExportService) {
@@ -48,7 +49,7 @@ describe('$export jobs', () => {
     // The server stops before the job runs: only what was saved so far survives.
     const saved = before.snapshot();
 
-    const after = createFhirEngine({ clock: new TestClock() });
+    const after = createFhirEngine({ clock: new ManualClock() });
     after.restore(saved);
     const restarted = exportService(after);
     const call = host(after, restarted);
@@ -68,7 +69,7 @@ describe('$export jobs', () => {
     const engine = projectWith([patient, task]);
     const exports = createExportService({
       engine: () => engine,
-      clock: new TestClock(),
+      clock: new ManualClock(),
       basePath: BASE_PATH,
     });
     const patientUser = {

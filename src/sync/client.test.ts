@@ -3,8 +3,9 @@ import { ApiClient } from './client';
 import { challengeFor } from './auth/pkce';
 import { MemoryStorage } from './platform';
 import { fakeNetworkClient } from './testing/fake-client';
-import { FakeClock, FakeNetwork, fakeJwt, json, networkDown, outcome } from './testing/fake-network';
+import { FakeNetwork, fakeJwt, json, networkDown, outcome } from './testing/fake-network';
 import type { SessionDetails } from './auth/types';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 const BASE = 'https://api.example.test/';
 
@@ -21,7 +22,7 @@ const details: SessionDetails = {
 };
 
 function setup(options: { tokenLifetimeMs?: number } = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const network = new FakeNetwork(BASE);
   const storage = new MemoryStorage();
   const lifetime = options.tokenLifetimeMs ?? 3_600_000;

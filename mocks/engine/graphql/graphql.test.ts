@@ -4,8 +4,9 @@ import { assertValidSchema, type GraphQLObjectType } from 'graphql';
 import { defaultDefinitionLoader } from '../definition-files';
 import { GlobalDefinitions } from '../definitions';
 import { createFhirEngine } from '../engine';
-import { aliceContext, PROJECT_ID, TestClock } from '../test-helpers';
+import { aliceContext, PROJECT_ID } from '../test-helpers';
 import { allResourceTypes, schemaFor } from './operation';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ann'], family: 'Lee' }] };
 const tasks: Task[] = [
@@ -21,7 +22,7 @@ const tasks: Task[] = [
 ];
 
 function engine(): ReturnType<typeof createFhirEngine> {
-  const e = createFhirEngine({ clock: new TestClock() });
+  const e = createFhirEngine({ clock: new ManualClock() });
   e.load({
     projects: [{ id: PROJECT_ID, name: 'P' }],
     resources: [patient, ...tasks].map((resource) => ({ projectId: PROJECT_ID, resource })),

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fakeNetworkClient } from '../testing/fake-client';
-import { FakeClock, FakeNetwork, fakeJwt, json } from '../testing/fake-network';
+import { FakeNetwork, fakeJwt, json } from '../testing/fake-network';
 import { MemoryStorage } from '../platform';
 import { FhirClient } from './fhir-client';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 const BASE = 'https://api.example.test/';
 
 async function setup(cacheTimeMs = 0) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const network = new FakeNetwork(BASE);
   const storage = new MemoryStorage();
   const token = fakeJwt({ exp: Math.floor(clock.now() / 1000) + 3600 });

@@ -1,12 +1,13 @@
 import { ApiClient } from '../client';
 import type { KeyValueStorage } from '../platform';
-import type { FakeClock, FakeNetwork } from './fake-network';
+import type { FakeNetwork } from './fake-network';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 /** The app's API client over a scripted network, storage and clock: one per simulated device or reload. */
 export function fakeNetworkClient(parts: {
   network: FakeNetwork;
   storage: KeyValueStorage;
-  clock: FakeClock;
+  clock: ManualClock;
 }): ApiClient {
   return new ApiClient({
     baseUrl: parts.network.baseUrl,

@@ -1,5 +1,5 @@
 import { base64UrlEncode } from '../auth/pkce';
-import type { Clock, FetchLike } from '../platform';
+import type { FetchLike } from '../platform';
 
 /** One request as the fake network saw it. */
 export interface RecordedRequest {
@@ -74,24 +74,4 @@ export function networkDown(): TypeError {
 export function fakeJwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
-
-/** A clock that tests move by hand; sleeping advances it at once and is recorded. */
-export class FakeClock implements Clock {
-  readonly sleeps: number[] = [];
-
-  constructor(private current = Date.parse('2024-05-01T09:00:00Z')) {}
-
-  now(): number {
-    return this.current;
-  }
-
-  advance(ms: number): void {
-    this.current += ms;
-  }
-
-  async sleep(ms: number): Promise<void> {
-    this.sleeps.push(ms);
-    this.current += ms;
-  }
 }

@@ -12,10 +12,10 @@ import { resourceKey, type StoredResource } from '@/db/types';
 import { ApiClient } from '@/sync/client';
 import { FhirClient } from '@/sync/fhir/fhir-client';
 import type { FetchLike } from '@/sync/platform';
-import { FakeClock } from '@/sync/testing/fake-network';
 import { SyncEngine } from '../engine';
 import { acceptServerVersion } from '../record';
 import type { SyncEngineOptions } from '../types';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 
 export const ALICE = `Practitioner/${ALICE_SMITH_ID}`;
 export const BOB = `Practitioner/${BOB_JONES_ID}`;
@@ -98,7 +98,7 @@ export async function signIn(client: ApiClient, email: string): Promise<void> {
 }
 
 export interface Device {
-  clock: FakeClock;
+  clock: ManualClock;
   faults: ScriptedFaults;
   client: ApiClient;
   fhir: FhirClient;
@@ -117,7 +117,7 @@ export async function device(
   options: Partial<SyncEngineOptions> & { inner?: FetchLike; seedRandom?: number } = {}
 ): Promise<Device> {
   const { inner, seedRandom, ...engineOptions } = options;
-  const clock = new FakeClock(Date.now());
+  const clock = new ManualClock(Date.now());
   const faults = new ScriptedFaults(inner);
   const client = new ApiClient({ baseUrl, clientId: 'carequeue-web', fetch: faults.fetch, clock });
   await signIn(client, email);
