@@ -8,7 +8,7 @@ import {
   type RoleKey,
   type TaskType,
 } from '@/fhir/product-codes';
-import { BUSINESS_STATUS_SYSTEM, SNOMED_SYSTEM, STATE_SYSTEM, TASK_TYPE_SYSTEM } from './constants';
+import { BUSINESS_STATUS_SYSTEM, SNOMED_SYSTEM, TASK_TYPE_SYSTEM } from './constants';
 
 export type { BusinessStatus, RoleKey, TaskType };
 
@@ -63,7 +63,3 @@ export const SEED_STATES = ['NY', 'CA', 'TX'] as const;
 export type SeedState = (typeof SEED_STATES)[number];
 
 export const STATE_NAMES: Record<SeedState, string> = STATES;
-
-export function stateConcept(state: SeedState): CodeableConcept {
-  return { coding: [{ system: STATE_SYSTEM, code: state, display: STATE_NAMES[state] }] };
-}

@@ -1,21 +1,9 @@
-import type {
-  Organization,
-  Practitioner,
-  PractitionerQualification,
-  PractitionerRole,
-  Reference,
-} from '@medplum/fhirtypes';
-import { type RoleKey, roleConcept, type SeedState, stateConcept } from './codes';
-import { DEGREE_SYSTEM, NPI_SYSTEM, QUALIFICATION_EXTENSION_URL } from './constants';
+import type { Organization, Practitioner, PractitionerRole, Reference } from '@medplum/fhirtypes';
+import { type Degree, type Licence, licenceQualification } from '@/fhir/qualifications';
+import { type RoleKey, roleConcept } from './codes';
+import { NPI_SYSTEM } from './constants';
 import { npiFromBody } from './npi';
 import { organizationRef } from './organizations';
-
-export interface LicenseSpec {
-  state: SeedState;
-  issuer: string;
-  number: string;
-  since: string;
-}
 
 export interface PractitionerSpec {
   id: string;
@@ -23,44 +11,13 @@ export interface PractitionerSpec {
   family: string;
   prefix?: string;
   /** Degree, also the name suffix: MD, RN, NP or PA. */
-  degree?: 'MD' | 'RN' | 'NP' | 'PA';
+  degree?: Degree;
   gender: 'female' | 'male';
   birthDate: string;
   npiBody: string;
   email: string;
   roles: RoleKey[];
-  licenses: LicenseSpec[];
-}
-
-const DEGREE_DISPLAYS = {
-  MD: 'Doctor of Medicine',
-  RN: 'Registered Nurse',
-  NP: 'Nurse Practitioner',
-  PA: 'Physician Assistant',
-} as const;
-
-function qualification(
-  degree: keyof typeof DEGREE_DISPLAYS,
-  license: LicenseSpec
-): PractitionerQualification {
-  return {
-    identifier: [{ value: license.number }],
-    code: {
-      coding: [{ system: DEGREE_SYSTEM, code: degree, display: DEGREE_DISPLAYS[degree] }],
-      text: degree,
-    },
-    period: { start: license.since },
-    issuer: { display: license.issuer },
-    extension: [
-      {
-        url: QUALIFICATION_EXTENSION_URL,
-        extension: [
-          { url: 'status', valueCode: 'active' },
-          { url: 'whereValid', valueCodeableConcept: stateConcept(license.state) },
-        ],
-      },
-    ],
-  };
+  licenses: Licence[];
 }
 
 export function buildPractitioner(spec: PractitionerSpec): Practitioner {
@@ -83,7 +40,7 @@ export function buildPractitioner(spec: PractitionerSpec): Practitioner {
     gender: spec.gender,
     birthDate: spec.birthDate,
     ...(degree && spec.licenses.length > 0
-      ? { qualification: spec.licenses.map((license) => qualification(degree, license)) }
+      ? { qualification: spec.licenses.map((licence) => licenceQualification(degree, licence)) }
       : {}),
   };
 }
