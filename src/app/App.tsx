@@ -1,6 +1,6 @@
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ReplicaLifecycleNotice, ReplicaProvider } from '../ui';
+import { ReplicaLifecycleNotice, ReplicaProvider } from '@/ui';
 import { AppProviders } from './Providers';
 import { UpdateNotice } from './pwa';
 import { createAppRouter } from './router';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeFakeServer } from '../../mocks/node';
+import { createNodeFakeServer } from '@mocks/node';
 import { renderApp, type RenderedApp } from './testing/render-app';
 
 const { server, baseUrl, fake } = createNodeFakeServer();

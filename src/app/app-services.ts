@@ -1,7 +1,7 @@
-import type { ApiClient, KeyValueStorage, RuntimeConfig } from '../sync';
-import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
+import type { ApiClient, KeyValueStorage, RuntimeConfig } from '@/sync';
+import type { SyncServiceApi, SyncServiceConfig } from '@/sync/service';
 import type { DeviceAccounts } from './accounts';
-import type { LifecycleSource, ReplicaChanges, ReplicaReader } from '../ui';
+import type { LifecycleSource, ReplicaChanges, ReplicaReader } from '@/ui';
 
 /** What the app is built from: the runtime config, the client made from it, the replica and sync service. */
 export interface AppServices {

@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, type FetchLike, type RuntimeConfig } from '../sync';
+import { parseRuntimeConfig, type FetchLike, type RuntimeConfig } from '@/sync';
 
 /** Fetches /config.json from the page's own origin and checks it (a bad file stops the start-up). */
 export async function loadRuntimeConfig(fetchImpl: FetchLike, origin: string): Promise<RuntimeConfig> {

@@ -7,13 +7,13 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode
  * they use). A tab name is checked by the page itself, so this file stays free of console code.
  */
 const ResourceListPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceListPage }))
+  import('@/features/console').then((module) => ({ default: module.ResourceListPage }))
 );
 const ResourcePage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourcePage }))
+  import('@/features/console').then((module) => ({ default: module.ResourcePage }))
 );
 const ResourceVersionPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceVersionPage }))
+  import('@/features/console').then((module) => ({ default: module.ResourceVersionPage }))
 );
 
 function Loading({ children }: { children: ReactNode }) {
@@ -61,7 +61,7 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
   );
 }
 
-type ConsoleModule = typeof import('../features/console');
+type ConsoleModule = typeof import('@/features/console');
 type ConsolePageName =
   | 'ResourceNewPage'
   | 'ResourceEditPage'
@@ -74,7 +74,7 @@ function consolePage<Name extends ConsolePageName>(name: Name) {
   type Props = ComponentProps<ConsoleModule[Name]>;
   // Typed by the caller's Props; TypeScript cannot check a spread of a generic component's props.
   const Page = lazy(async () => ({
-    default: (await import('../features/console'))[name] as ComponentType<object>,
+    default: (await import('@/features/console'))[name] as ComponentType<object>,
   }));
   return function ConsolePage(props: Props) {
     return (
@@ -93,7 +93,7 @@ export const ConsoleDiffRoute = consolePage('ResourceDiffPage');
 export const ConsoleTimeline = consolePage('ResourceTimeline');
 
 const FillQuestionnaireAction = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
+  import('@/features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
 );
 
 /** The console's 'Fill questionnaire' button, for the task detail; nothing while its code loads. */

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RegisterPage, SignInPage } from '@/features/signin';
 import { ApiClient, MemoryStorage } from '@/sync';
-import { signTestGoogleCredential, testGoogleVerifier } from '../../mocks/auth';
-import { createNodeFakeServer } from '../../mocks/node';
+import { signTestGoogleCredential, testGoogleVerifier } from '@mocks/auth';
+import { createNodeFakeServer } from '@mocks/node';
 import { AppProviders } from './Providers';
 
 const GOOGLE_CLIENT = 'carequeue-test.apps.example';

@@ -1,7 +1,7 @@
-import { MemoryReplicaStore } from '../db';
-import type { FetchLike, KeyValueStorage } from '../sync';
-import { SyncService } from '../sync/service';
-import { storeReader, type ReplicaChanges } from '../ui';
+import { MemoryReplicaStore } from '@/db';
+import type { FetchLike, KeyValueStorage } from '@/sync';
+import { SyncService } from '@/sync/service';
+import { storeReader, type ReplicaChanges } from '@/ui';
 import type { ReplicaServices } from './app-services';
 
 /** The replica in memory with the service in the page: jsdom tests. */

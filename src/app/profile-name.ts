@@ -1,5 +1,5 @@
 import { formatHumanName } from '@/ui';
-import type { SessionState } from '../sync';
+import type { SessionState } from '@/sync';
 
 /**
  * The signed-in user's name as people say it ('Alice Smith': given and family names, no title or

@@ -9,15 +9,15 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import type { ApiClient } from '../sync';
+import type { ApiClient } from '@/sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { DevMailboxPage } from './pages/DevMailboxPage';
-import { isTaskTab, TaskDetailPage, TaskListPage } from '../features/tasks';
-import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '../ui';
+import { isTaskTab, TaskDetailPage, TaskListPage } from '@/features/tasks';
+import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '@/ui';
 import { AppLayout } from './shell/AppLayout';
 import { PageError } from './shell/PageError';
 import {
@@ -240,7 +240,7 @@ const mailboxRoute = createRoute({
 });
 
 /** The upload pages, loaded only when visited. */
-const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
+const UploadPage = lazyRouteComponent(() => import('@/features/tasks/upload'), 'UploadPage');
 
 const uploadRoute = createRoute({
   getParentRoute: () => signedInRoute,

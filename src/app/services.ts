@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { SessionState } from '../sync';
+import type { SessionState } from '@/sync';
 import type { AppServices } from './app-services';
 
 export const ServicesContext = createContext<AppServices | null>(null);

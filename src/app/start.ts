@@ -1,9 +1,9 @@
-import { DexieReplicaStore, metaTableStorage, REPLICA_DATABASE_NAME, replicaChanges } from '../db';
-import { ApiClient, MemoryStorage, webStorage, type FetchLike } from '../sync';
-import type { SyncServiceApi, SyncServiceConfig } from '../sync/service';
-import { REFRESH_LOCK_NAME, scopedName } from '../sync/service/types';
+import { DexieReplicaStore, metaTableStorage, REPLICA_DATABASE_NAME, replicaChanges } from '@/db';
+import { ApiClient, MemoryStorage, webStorage, type FetchLike } from '@/sync';
+import type { SyncServiceApi, SyncServiceConfig } from '@/sync/service';
+import { REFRESH_LOCK_NAME, scopedName } from '@/sync/service/types';
 import type { DeviceAccounts } from './accounts';
-import { dexieReader } from '../ui';
+import { dexieReader } from '@/ui';
 import { loadRuntimeConfig } from './config';
 import type { AppServices, ReplicaServices } from './app-services';
 import { connectSyncWorker } from './sync-worker';
@@ -69,7 +69,7 @@ async function buildReplica(
   if (typeof Worker === 'function' && !options.inPage) {
     service = connectSyncWorker(database);
   } else {
-    const { browserPlatform, SyncService } = await import('../sync/service');
+    const { browserPlatform, SyncService } = await import('@/sync/service');
     service = new SyncService({ ...browserPlatform(store), fetch: fetchImpl });
   }
   // Screens read again on every committed change of the replica (see replicaChanges).

@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeFakeServer } from '../../mocks/node';
-import { signInByApi, type ApiSession } from '../../tests/fixtures/api-sign-in';
-import type { LocalChange } from '../sync';
-import { taskChanges } from '../sync/engine/testing/task-changes';
+import { createNodeFakeServer } from '@mocks/node';
+import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
+import type { LocalChange } from '@/sync';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { renderApp, type RenderedApp } from './testing/render-app';
 
 const { server, baseUrl } = createNodeFakeServer();

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import type { SyncServiceApi } from '../sync/service';
-import { scopedName, SYNC_WORKER_NAME } from '../sync/service/types';
+import type { SyncServiceApi } from '@/sync/service';
+import { scopedName, SYNC_WORKER_NAME } from '@/sync/service/types';
 
 /**
  * Starts the sync worker (bundled by Vite as its own module) and returns its service. Status

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { RegisterPage, ResetPasswordPage, SetPasswordPage } from '@/features/signin';
-import { useServices } from '../services';
+import { useServices } from '@/app/services';
 import { googleOptions } from './SignInRoute';
 
 /** /register: a new user with their own new project; off (back to /signin) when the config says so. */

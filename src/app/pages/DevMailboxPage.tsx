@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '@/sync';
-import { useServices } from '../services';
+import { useServices } from '@/app/services';
 
 /** One e-mail the fake server captured (GET /$fake/emails). */
 interface CapturedEmail {

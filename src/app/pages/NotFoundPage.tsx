@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation } from '@tanstack/react-router';
-import { useSession } from '../services';
+import { useSession } from '@/app/services';
 
 /** Unknown routes: a 404 for signed-in users; visitors go to the site root. */
 export function NotFoundPage() {

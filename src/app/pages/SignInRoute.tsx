@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { SignInPage, type GoogleSignInOptions } from '@/features/signin';
 import type { RuntimeConfig } from '@/sync';
-import { useServices } from '../services';
+import { useServices } from '@/app/services';
 
 /** Google sign-in is offered only when the config switches it on and names the Google client. */
 export function googleOptions(config: RuntimeConfig): GoogleSignInOptions | undefined {

@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { ChangeOutcomeWatcher, useShellLoading } from '@/features/tasks';
 import { OfflineNotice, SyncStatusIndicator } from '@/ui';
-import { usePersistentStorageRequest } from '../persistent-storage';
+import { usePersistentStorageRequest } from '@/app/persistent-storage';
 import { GlobalSearch } from './GlobalSearch';
 import { ShellNavigation } from './ShellNavigation';
 import { useNavbar } from './use-navbar';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormModal } from '@/ui';
-import { useServices, useSession } from '../services';
+import { useServices, useSession } from '@/app/services';
 import { bookmarkMenuTitles, saveUserConfiguration, withBookmark } from './bookmarks';
 
 interface BookmarkDialogProps {

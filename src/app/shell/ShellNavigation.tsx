@@ -3,7 +3,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
 import { useTaskMenuGroups } from '@/features/tasks';
 import { bestMatchingLink, linkHref, type MenuGroup, type MenuLink } from '@/ui';
-import { useSession } from '../services';
+import { useSession } from '@/app/services';
 import { BookmarkDialog } from './BookmarkDialog';
 import { configMenuGroups } from './bookmarks';
 import { ResourceTypePicker } from './ResourceTypePicker';

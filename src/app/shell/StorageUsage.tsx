@@ -1,6 +1,12 @@
 import { Menu, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { APP_VERSION, describePersistence, describeUsage, readStorageInfo, type StorageInfo } from '../pwa';
+import {
+  APP_VERSION,
+  describePersistence,
+  describeUsage,
+  readStorageInfo,
+  type StorageInfo,
+} from '@/app/pwa';
 
 /**
  * The user menu's device section: how much this app stores (navigator.storage.estimate()), whether

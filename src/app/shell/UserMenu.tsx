@@ -11,8 +11,8 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useUnsyncedCount } from '@/ui';
-import { profileName } from '../profile-name';
-import { useServices, useSession } from '../services';
+import { profileName } from '@/app/profile-name';
+import { useServices, useSession } from '@/app/services';
 import { SignOutWarning } from './SignOutWarning';
 import { StorageUsage } from './StorageUsage';
 

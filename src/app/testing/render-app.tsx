@@ -2,9 +2,9 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import { ApiClient, MemoryStorage, parseRuntimeConfig, type RuntimeConfig } from '@/sync';
 import type { SyncService } from '@/sync/service';
-import { App } from '../App';
-import type { AppServices } from '../app-services';
-import { inMemoryReplica } from '../in-memory-replica';
+import { App } from '@/app/App';
+import type { AppServices } from '@/app/app-services';
+import { inMemoryReplica } from '@/app/in-memory-replica';
 
 export interface RenderedApp extends RenderResult {
   services: AppServices;
