@@ -16,98 +16,137 @@ async function ruleErrors(code: string, filePath: string): Promise<string[]> {
     .map((message) => message.ruleId ?? message.message);
 }
 
+/** An import line and a use of the imported name, as a probe file's whole text. */
+function importing(name: string, from: string): string {
+  return `import { ${name} } from '${from}';\nexport const probe = ${name};\n`;
+}
+
+const PATHS = 'import-x/no-restricted-paths';
+const IMPORTS = 'no-restricted-imports';
+const NAMING = 'check-file/filename-naming-convention';
+
+/** Each fence: a made-up file and the rule it breaks, or `null` where the same import is allowed. */
+const FENCES: { what: string; file: string; code: string; rule: string | null }[] = [
+  {
+    what: 'a feature importing src/db',
+    file: 'src/features/tasks/list/row-probe.ts',
+    code: "import type { StoredResource } from '@/db/types';\nexport type Row = StoredResource;\n",
+    rule: PATHS,
+  },
+  {
+    what: 'a feature importing src/sync internals',
+    file: 'src/features/tasks/list/change-probe.ts',
+    code: "import type { LocalChange } from '@/sync/engine/types';\nexport type Change = LocalChange;\n",
+    rule: PATHS,
+  },
+  {
+    what: 'a feature importing the same names through src/ui',
+    file: 'src/features/tasks/list/change-probe.ts',
+    code: "import type { LocalChange } from '@/ui';\nexport type Change = LocalChange;\n",
+    rule: null,
+  },
+  {
+    what: 'a feature importing another feature',
+    file: 'src/features/tasks/list/feature-probe.ts',
+    code: importing('ResourceListPage', '@/features/console'),
+    rule: PATHS,
+  },
+  {
+    what: 'src/ui importing a feature',
+    file: 'src/ui/list/feature-probe.ts',
+    code: importing('ResourceListPage', '@/features/console'),
+    rule: PATHS,
+  },
+  {
+    what: 'src/sync importing the app',
+    file: 'src/sync/engine/app-probe.ts',
+    code: importing('startServices', '@/app/start'),
+    rule: PATHS,
+  },
+  {
+    what: 'the app importing the fake server',
+    file: 'src/ui/list/mocks-probe.ts',
+    code: importing('createFhirEngine', '@mocks/engine'),
+    rule: PATHS,
+  },
+  {
+    what: 'the fake server importing the sync engine',
+    file: 'mocks/engine/sync-probe.ts',
+    code: importing('SyncEngine', '@/sync/engine'),
+    rule: PATHS,
+  },
+  {
+    what: 'the fake server importing pure src/fhir',
+    file: 'mocks/engine/fhir-probe.ts',
+    code: importing('taskQueues', '@/fhir/task-queues'),
+    rule: null,
+  },
+  ...['src/sync/engine', 'src/ui/list', 'src/fhir'].map((folder) => ({
+    what: `dexie in ${folder}`,
+    file: `${folder}/dexie-probe.ts`,
+    code: "import Dexie from 'dexie';\nexport const Store = Dexie;\n",
+    rule: IMPORTS,
+  })),
+  {
+    what: 'dexie in src/db',
+    file: 'src/db/dexie-probe.ts',
+    code: "import Dexie from 'dexie';\nexport const Store = Dexie;\n",
+    rule: null,
+  },
+  ...['src/sync/engine', 'src/db', 'src/fhir'].flatMap((folder) => [
+    {
+      what: `React in ${folder}`,
+      file: `${folder}/react-probe.ts`,
+      code: importing('useState', 'react'),
+      rule: IMPORTS,
+    },
+    {
+      what: `Mantine in ${folder}`,
+      file: `${folder}/ui-probe.ts`,
+      code: importing('Button', '@mantine/core'),
+      rule: IMPORTS,
+    },
+  ]),
+  ...[
+    'src/sync/engine/push',
+    'src/db/testing/deep',
+    'src/fhir/search/deep',
+    'src/ui/list/deep',
+    'src/features/tasks/list',
+  ].map((folder) => ({
+    what: `climbing three folders up from ${folder}`,
+    file: `${folder}/climb-probe.ts`,
+    code: importing('cloneJson', '../../../fhir/clone'),
+    rule: IMPORTS,
+  })),
+  {
+    what: 'the alias instead of climbing',
+    file: 'src/sync/engine/push/climb-probe.ts',
+    code: importing('cloneJson', '@/fhir/clone'),
+    rule: null,
+  },
+  {
+    what: 'a camelCase module',
+    file: 'src/ui/list/badName.ts',
+    code: 'export const answer = 42;\n',
+    rule: NAMING,
+  },
+  {
+    what: 'a PascalCase component',
+    file: 'src/ui/list/GoodName.tsx',
+    code: 'export function GoodName() {\n  return null;\n}\n',
+    rule: null,
+  },
+];
+
 // Linting loads the whole config and its resolver; the first file takes seconds on a shared machine.
 describe('the lint fences', { timeout: 60_000 }, () => {
-  it('a feature importing src/db is an error', async () => {
-    const code = "import type { StoredResource } from '@/db/types';\nexport type Row = StoredResource;\n";
-    expect(await ruleErrors(code, 'src/features/tasks/list/row-probe.ts')).toContain(
-      'import-x/no-restricted-paths'
-    );
+  it.each(FENCES.filter((fence) => fence.rule))('$what is an error', async ({ file, code, rule }) => {
+    expect(await ruleErrors(code, file)).toContain(rule);
   });
 
-  it('a feature importing src/sync internals is an error', async () => {
-    const code =
-      "import type { LocalChange } from '@/sync/engine/types';\nexport type Change = LocalChange;\n";
-    expect(await ruleErrors(code, 'src/features/tasks/list/change-probe.ts')).toContain(
-      'import-x/no-restricted-paths'
-    );
-  });
-
-  it('a feature importing the same names through src/ui is fine', async () => {
-    const code = "import type { LocalChange } from '@/ui';\nexport type Change = LocalChange;\n";
-    expect(await ruleErrors(code, 'src/features/tasks/list/change-probe.ts')).toEqual([]);
-  });
-
-  it('a feature importing another feature is an error', async () => {
-    const code =
-      "import { ResourceListPage } from '@/features/console';\nexport const Page = ResourceListPage;\n";
-    expect(await ruleErrors(code, 'src/features/tasks/list/feature-probe.ts')).toContain(
-      'import-x/no-restricted-paths'
-    );
-  });
-
-  it('src/ui importing a feature, and src/sync importing the app, are errors', async () => {
-    const feature =
-      "import { ResourceListPage } from '@/features/console';\nexport const Page = ResourceListPage;\n";
-    expect(await ruleErrors(feature, 'src/ui/list/feature-probe.ts')).toContain(
-      'import-x/no-restricted-paths'
-    );
-    const app = "import { startServices } from '@/app/start';\nexport const start = startServices;\n";
-    expect(await ruleErrors(app, 'src/sync/engine/app-probe.ts')).toContain('import-x/no-restricted-paths');
-  });
-
-  it('the app importing the fake server is an error; the fake server importing src/fhir is fine', async () => {
-    const mocks =
-      "import { createFhirEngine } from '@mocks/engine';\nexport const make = createFhirEngine;\n";
-    expect(await ruleErrors(mocks, 'src/ui/list/mocks-probe.ts')).toContain('import-x/no-restricted-paths');
-    const sync = "import { SyncEngine } from '@/sync/engine';\nexport const Engine = SyncEngine;\n";
-    expect(await ruleErrors(sync, 'mocks/engine/sync-probe.ts')).toContain('import-x/no-restricted-paths');
-    const fhir = "import { taskQueues } from '@/fhir/task-queues';\nexport const queues = taskQueues;\n";
-    expect(await ruleErrors(fhir, 'mocks/engine/fhir-probe.ts')).toEqual([]);
-  });
-
-  it('dexie outside src/db is an error, in src/db it is fine', async () => {
-    const code = "import Dexie from 'dexie';\nexport const Store = Dexie;\n";
-    for (const file of [
-      'src/sync/engine/dexie-probe.ts',
-      'src/ui/list/dexie-probe.ts',
-      'src/fhir/dexie-probe.ts',
-    ]) {
-      expect(await ruleErrors(code, file), file).toContain('no-restricted-imports');
-    }
-    expect(await ruleErrors(code, 'src/db/dexie-probe.ts')).toEqual([]);
-  });
-
-  it('React or Mantine below the UI is an error', async () => {
-    const react = "import { useState } from 'react';\nexport const use = useState;\n";
-    const mantine = "import { Button } from '@mantine/core';\nexport const Press = Button;\n";
-    for (const folder of ['src/sync/engine', 'src/db', 'src/fhir']) {
-      expect(await ruleErrors(react, `${folder}/react-probe.ts`), folder).toContain('no-restricted-imports');
-      expect(await ruleErrors(mantine, `${folder}/ui-probe.ts`), folder).toContain('no-restricted-imports');
-    }
-  });
-
-  it('climbing three folders up is an error in every folder of src, the alias is fine', async () => {
-    const climbing = "import { cloneJson } from '../../../fhir/clone';\nexport const copy = cloneJson;\n";
-    const aliased = "import { cloneJson } from '@/fhir/clone';\nexport const copy = cloneJson;\n";
-    for (const file of [
-      'src/sync/engine/push/climb-probe.ts',
-      'src/db/testing/deep/climb-probe.ts',
-      'src/fhir/search/deep/climb-probe.ts',
-      'src/ui/list/deep/climb-probe.ts',
-      'src/features/tasks/list/climb-probe.ts',
-    ]) {
-      expect(await ruleErrors(climbing, file), file).toContain('no-restricted-imports');
-    }
-    expect(await ruleErrors(aliased, 'src/sync/engine/push/climb-probe.ts')).toEqual([]);
-  });
-
-  it('a camelCase module is an error; a PascalCase component is fine', async () => {
-    expect(await ruleErrors('export const answer = 42;\n', 'src/ui/list/badName.ts')).toContain(
-      'check-file/filename-naming-convention'
-    );
-    const component = 'export function GoodName() {\n  return null;\n}\n';
-    expect(await ruleErrors(component, 'src/ui/list/GoodName.tsx')).toEqual([]);
+  it.each(FENCES.filter((fence) => !fence.rule))('$what is fine', async ({ file, code }) => {
+    expect(await ruleErrors(code, file)).toEqual([]);
   });
 
   it('two modules importing only each other’s types are a cycle', async () => {
