@@ -1,7 +1,7 @@
 import { UnauthenticatedError } from '../http/errors';
 import { classify, errorText, isNetworkFailure } from '../engine/conflict-rules';
 import { backoffDelay, type SyncContext } from '../engine/context';
-import { markFailed } from '../engine/push';
+import { markFailed } from '@/sync/engine/push/push';
 import { writeRecord } from '../engine/record';
 import { binaryUrl, jsonUploader, xhrUploader, type BinaryUploader } from './binary-upload';
 import {

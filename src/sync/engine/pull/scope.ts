@@ -7,7 +7,7 @@ import {
   taskQueues,
   type TaskQueue,
 } from '@/fhir/task-queues';
-import type { SyncContext } from './context';
+import type { SyncContext } from '@/sync/engine/context';
 
 /** The queues of the signed-in user: her role codes and the states she is licensed in. */
 export interface UserScope {

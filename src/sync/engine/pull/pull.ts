@@ -1,10 +1,10 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
-import { historyParams, withQuery } from '../fhir/fhir-client';
-import { nowIso, type SyncContext } from './context';
+import { historyParams, withQuery } from '@/sync/fhir/fhir-client';
+import { nowIso, type SyncContext } from '@/sync/engine/context';
 import { pullClinicalLists, queuePatientEntries } from './clinical-lists';
 import { fullLoad } from './first-load';
-import { acceptServerVersions, keysWithLocalChanges, writeRecord } from './record';
+import { acceptServerVersions, keysWithLocalChanges, writeRecord } from '@/sync/engine/record';
 import { Newest } from './newest';
 import { pruneBeyondCap } from './prune';
 import {
@@ -15,7 +15,7 @@ import {
   readTogether,
   required,
 } from './pull-shared';
-import { META_LAST_RECONCILE } from './types';
+import { META_LAST_RECONCILE } from '@/sync/engine/types';
 
 /** Pulls from the server: everything in scope the first time, then what changed since each cursor. */
 export async function pull(context: SyncContext): Promise<void> {

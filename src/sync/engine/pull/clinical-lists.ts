@@ -1,8 +1,8 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
 import { clinicalPatientOf } from '@/fhir/clinical-rules';
-import { withQuery } from '../fhir/fhir-client';
-import type { SyncContext } from './context';
+import { withQuery } from '@/sync/fhir/fhir-client';
+import type { SyncContext } from '@/sync/engine/context';
 import { Newest } from './newest';
 import { allOf, followTypes, ID_CHUNK, readTogether, store } from './pull-shared';
 

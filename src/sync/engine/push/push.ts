@@ -1,16 +1,16 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
 import { resourceKey, type OutboxEntry, type ReplicaTransaction, type ResourceKey } from '@/db/types';
-import { batchEntryError } from '../fhir/fhir-client';
-import { ApiError, UnauthenticatedError } from '../http/errors';
+import { batchEntryError } from '@/sync/fhir/fhir-client';
+import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
-import { classify, errorText, isNetworkFailure } from './conflict-rules';
-import { backoffDelay, isNewer, type SyncContext } from './context';
-import { writeRecord } from './record';
-import { clientIdentifier } from './client-identifier';
-import { CLIENT_ID_SYSTEM } from './types';
-import { pendingUpload } from '../uploads/upload-entries';
-import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from './local-references';
+import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
+import { backoffDelay, isNewer, type SyncContext } from '@/sync/engine/context';
+import { writeRecord } from '@/sync/engine/record';
+import { clientIdentifier } from '@/sync/engine/client-identifier';
+import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
+import { pendingUpload } from '@/sync/uploads/upload-entries';
+import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */

@@ -1,10 +1,10 @@
 import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
-import { bundleResources, withQuery } from '../fhir/fhir-client';
-import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
-import { nowIso, type SyncContext } from './context';
-import { classify } from './conflict-rules';
-import { acceptServerVersions, keysWithLocalChanges } from './record';
+import { bundleResources, withQuery } from '@/sync/fhir/fhir-client';
+import { searchParameterQuery, writeSearchParameters } from '@/sync/local-query/definitions';
+import { nowIso, type SyncContext } from '@/sync/engine/context';
+import { classify } from '@/sync/engine/conflict-rules';
+import { acceptServerVersions, keysWithLocalChanges } from '@/sync/engine/record';
 import { Newest } from './newest';
 import {
   allOf,
@@ -18,10 +18,10 @@ import {
   required,
   type Batch,
 } from './pull-shared';
-import { openingPreviews } from './opening-pages';
+import { openingPreviews } from '@/sync/engine/opening-pages';
 import { QueueLoad } from './queue-load';
 import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
-import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from '@/sync/engine/types';
 
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
