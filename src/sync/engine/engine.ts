@@ -9,7 +9,9 @@ import { keepServerVersions as keepAndFollow } from './keep';
 import { AnnouncedVersions } from './announced';
 import { LiveUpdates, offersSubscriptions } from './live';
 import { applyLocalChange } from './local-change';
-import { pull } from '@/sync/engine/pull/pull';
+import { pullChanges } from '@/sync/engine/pull/pull';
+import { readClinicalLists, storeClinicalLists } from '@/sync/engine/pull/clinical-lists';
+import { clearBackoff, earliestDue } from '@/sync/engine/push/backoff';
 import { push, type PushReport } from '@/sync/engine/push/push';
 import { acceptServerVersion } from './record';
 import { guardedBySession } from './session-guard';
@@ -90,15 +92,6 @@ export class SyncEngine {
       stopped: () => this.halted,
       progress: (loading) => this.update({ loading }),
       preview: (firstPages) => this.update({ firstPages }),
-      pulling: () => {
-        this.pullSent = true;
-      },
-      runAgainDue: () => this.again || this.announced.any,
-      sendWaiting: async () => {
-        if (!this.current.online) return;
-        const report = await push(this.context);
-        if (report.offline) this.setOnline(false);
-      },
     };
   }
 
@@ -269,7 +262,7 @@ export class SyncEngine {
         this.update({ lastError: report.lastError });
         return;
       }
-      await pull(this.context);
+      await this.pull();
       this.update({
         lastSyncedAt: new Date(this.context.clock.now()).toISOString(),
         lastError: report.lastError,
@@ -282,9 +275,43 @@ export class SyncEngine {
       this.notifiedBeforePull = false;
       this.flushTouched();
       await this.refreshStatus().catch(() => undefined);
-      this.nextDue = await this.earliestDue().catch(() => undefined);
+      this.nextDue = await earliestDue(this.context.replica).catch(() => undefined);
       this.update({ syncing: false, loading: undefined, firstPages: undefined });
     }
+  }
+
+  /**
+   * The pull, stage by stage: the server's changes, then the clinical lists of the queue patients
+   * (never before the first rows). Between two stages the changes made meanwhile are sent.
+   */
+  private async pull(): Promise<void> {
+    await pullChanges(this.context, () => {
+      this.pullSent = true;
+    });
+    await this.sendWaitingChanges();
+    // Another run is already due (the server announced a change, or one was asked for here): the
+    // clinical lists, a long read, wait for it, so that what the server announced is pulled first.
+    if (this.runAgainDue()) return;
+    const lists = await readClinicalLists(this.context);
+    if (!lists) return;
+    // Storing a thousand entries takes a while: what the user changed meanwhile goes first.
+    await this.sendWaitingChanges();
+    await storeClinicalLists(this.context, lists, () => this.runAgainDue());
+  }
+
+  /**
+   * The step between two pull stages: the changes made since the run began are sent now, so a change
+   * made while the clinical lists load reaches the server before them, not after.
+   */
+  private async sendWaitingChanges(): Promise<void> {
+    if (!this.current.online) return;
+    const report = await push(this.context);
+    if (report.offline) this.setOnline(false);
+  }
+
+  /** Whether another run follows this one: one was asked for, or a change announced, since its pull began. */
+  private runAgainDue(): boolean {
+    return this.again || this.announced.any;
   }
 
   /**
@@ -356,15 +383,10 @@ export class SyncEngine {
     void this.syncNow().catch(() => undefined);
   }
 
+  /** Every waiting change may be sent now; a reconnection asked for no more. */
   private async clearBackoff(): Promise<void> {
     this.skipBackoff = false;
-    await this.context.replica.transaction(async (tx) => {
-      for (const entry of await tx.listOutbox()) {
-        if (entry.state === 'pending' && entry.notBefore > 0) {
-          await tx.putOutbox({ ...entry, notBefore: 0, revision: entry.revision + 1 });
-        }
-      }
-    });
+    await clearBackoff(this.context.replica);
   }
 
   /** The next background run: after the interval, or sooner when a backed-off change is due. */
@@ -379,13 +401,6 @@ export class SyncEngine {
       this.timer = undefined;
       void this.syncNow().catch(() => undefined);
     }, interval);
-  }
-
-  /** When the earliest backed-off change may be sent again. */
-  private async earliestDue(): Promise<number | undefined> {
-    const entries = await this.context.replica.transaction((tx) => tx.listOutbox());
-    const due = entries.filter((entry) => entry.state === 'pending').map((entry) => entry.notBefore);
-    return due.length > 0 ? Math.min(...due) : undefined;
   }
 
   private async afterUserAction(keys: ResourceKey[]): Promise<void> {

@@ -66,8 +66,8 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const screenPages = rest.slice(0, screens.length);
   const taskCount = countOf(rest[screens.length]);
   // The opening lists draw these pages now; the replica's rows replace them once stored below.
-  if (!context.stopped?.())
-    context.preview?.(
+  if (!context.stopped())
+    context.preview(
       openingPreviews(
         reference,
         screens.map((screen) => screen.query),
@@ -98,14 +98,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       loadedAt: nowIso(context),
     });
   });
-  context.preview?.(undefined);
+  context.preview(undefined);
   // When All Tasks' cap holds every task the user sees, its pages hold every queue's tasks too: the
   // queues' own searches would bring them again. Should the tasks outgrow the cap meanwhile, the
   // queues are asked for after all.
   const queries = taskQueries(context, scope);
   const everything = queries.find((query) => holdsAll(query, taskCount));
   const queues = (everything ? [everything] : queries).map((query) => new QueueLoad(query));
-  const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
+  const progress = (done = false): void => context.progress(loadProgress(batch, queues, done));
   progress();
 
   // The CapabilityStatement (every type's interactions, the largest answer by far) decides only the
@@ -220,7 +220,7 @@ async function storeLoaded(
   ) {
     const chunk = fresh.slice(start, start + size);
     const last = start + size >= fresh.length;
-    if (context.stopped?.()) throw new Error('Sync stopped');
+    if (context.stopped()) throw new Error('Sync stopped');
     await context.replica.transaction(async (tx) => {
       // One batch per chunk (patients before the tasks that point at them, so each task finds its
       // patient's state once): a few IndexedDB round trips instead of several per resource.
@@ -228,7 +228,7 @@ async function storeLoaded(
       if (last) await more?.(tx);
     });
     for (const resource of chunk) stored.set(keyOf(resource), resource);
-    context.flushTouched?.();
+    context.flushTouched();
   }
 }
 

@@ -5,7 +5,8 @@ import { batchEntryError } from '@/sync/fhir/fhir-client';
 import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
-import { backoffDelay, isNewer, type SyncContext } from '@/sync/engine/context';
+import { isNewer, type SyncContext } from '@/sync/engine/context';
+import { backOff } from './backoff';
 import { writeRecord } from '@/sync/engine/record';
 import { clientIdentifier } from '@/sync/engine/client-identifier';
 import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
@@ -263,17 +264,6 @@ async function afterError(context: SyncContext, entry: OutboxEntry, error: unkno
   }
   await markFailed(context, entry, errorText(error), error instanceof ApiError ? error.outcome : undefined);
   return 'held';
-}
-
-/** A transient failure: try again after an exponential, jittered delay. */
-async function backOff(context: SyncContext, entry: OutboxEntry, message: string): Promise<void> {
-  await context.replica.transaction(async (tx) => {
-    const current = await tx.getOutbox(entry.seq ?? 0);
-    if (!current || current.revision !== entry.revision) return;
-    const attempts = current.attempts + 1;
-    const notBefore = context.clock.now() + backoffDelay(context, attempts);
-    await tx.putOutbox({ ...current, attempts, notBefore, error: message, revision: current.revision + 1 });
-  });
 }
 
 /** Rejected for good (a 4xx other than a conflict): kept with the server's words for the user. */
