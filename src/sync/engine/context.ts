@@ -47,13 +47,6 @@ export interface RunReports {
 /** What push and pull are handed: the configuration, the run's shared state and its reports. */
 export interface SyncContext extends SyncConfig, RunState, RunReports {}
 
-/** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */
-export function backoffDelay(config: SyncConfig, attempts: number): number {
-  const exponential = config.backoffBaseMs * 2 ** Math.max(0, attempts - 1);
-  const capped = Math.min(config.maxBackoffMs, exponential);
-  return Math.round(capped * (0.5 + config.random() / 2));
-}
-
 export function nowIso(config: SyncConfig): string {
   return new Date(config.clock.now()).toISOString();
 }

@@ -1,5 +1,6 @@
 import type { OutboxEntry, ReplicaStore } from '@/db/types';
-import { backoffDelay, type SyncContext } from '@/sync/engine/context';
+import type { SyncContext } from '@/sync/engine/context';
+import { backoffDelay } from '@/sync/engine/run-loop';
 
 /*
  * Each change's own back-off, kept with it in the outbox: after a transient failure it waits until
