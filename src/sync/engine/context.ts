@@ -4,8 +4,11 @@ import type { FhirClient } from '../fhir/fhir-client';
 import type { Clock } from '../platform';
 import type { FirstPagePreview } from './types';
 
-/** What push and pull share: the server, the replica, time and randomness, and what they touched. */
-export interface SyncContext {
+/**
+ * What a run works with and never changes: the server, the replica, time and randomness, and the
+ * settings the engine was built with.
+ */
+export interface SyncConfig {
   fhir: FhirClient;
   replica: ReplicaStore;
   clock: Clock;
@@ -19,38 +22,33 @@ export interface SyncContext {
   /** Most entries in one batch Bundle (the server caps them). */
   batchSize: number;
   reconcileEveryMs: number;
+}
+
+/** What the steps of a run share while it goes. */
+export interface RunState {
   /** Keys changed during the current run, reported through onChange. */
   touched: Set<ResourceKey>;
+}
+
+/** What the steps of a run tell the engine as they go. */
+export interface RunReports {
   /** Called when a request got an answer (the device is online). */
   reached: () => void;
   /** Reports what the run changed so far, before it ends (a first load draws its first page). */
-  flushTouched?: () => void;
+  flushTouched: () => void;
   /** True once the engine was stopped: a first load still under way stores nothing more. */
-  stopped?: () => boolean;
+  stopped: () => boolean;
   /** How far a first load is. */
-  progress?: (progress: { rows: number; percent: number }) => void;
+  progress: (progress: { rows: number; percent: number }) => void;
   /** Shows a first load's first pages before they are stored; undefined once the replica holds them. */
-  preview?: (pages: FirstPagePreview[] | undefined) => void;
-  /**
-   * Sends the changes made since the run began, between the stages of a long pull: a change made
-   * while the clinical lists load reaches the server before them, not after.
-   */
-  sendWaiting?: () => Promise<void>;
-  /** Called as the pull sends its first request: what the server holds from then on is read next run. */
-  pulling?: () => void;
-  /** True when another run may follow this one (a change announced or asked for since its pull began). */
-  runAgainDue?: () => boolean;
+  preview: (pages: FirstPagePreview[] | undefined) => void;
 }
 
-/** The delay before attempt `attempts + 1`: doubling from the base, capped, with jitter in [½, 1]. */
-export function backoffDelay(context: SyncContext, attempts: number): number {
-  const exponential = context.backoffBaseMs * 2 ** Math.max(0, attempts - 1);
-  const capped = Math.min(context.maxBackoffMs, exponential);
-  return Math.round(capped * (0.5 + context.random() / 2));
-}
+/** What push and pull are handed: the configuration, the run's shared state and its reports. */
+export interface SyncContext extends SyncConfig, RunState, RunReports {}
 
-export function nowIso(context: SyncContext): string {
-  return new Date(context.clock.now()).toISOString();
+export function nowIso(config: SyncConfig): string {
+  return new Date(config.clock.now()).toISOString();
 }
 
 /** meta.lastUpdated as milliseconds, -Infinity when unknown. */

@@ -1,4 +1,6 @@
-export { SyncEngine, SYNC_LOCK_NAME, DEFAULT_ALL_TASKS_CAP, DEFAULT_INTERVAL_MS } from './engine';
+export { SyncEngine, DEFAULT_ALL_TASKS_CAP } from './engine';
+export { DEFAULT_INTERVAL_MS } from './run-loop';
+export { SYNC_LOCK_NAME } from './sync-run';
 export {
   CLIENT_ID_SYSTEM,
   META_CAPABILITIES,

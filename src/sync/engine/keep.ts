@@ -1,7 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { DefinitionRow, ReplicaStore, ResourceKey } from '@/db/types';
-import { Newest } from './newest';
-import { followTypes } from './pull-shared';
+import { Newest } from '@/sync/engine/pull/newest';
+import { followTypes } from '@/sync/engine/pull/pull-shared';
 import { acceptServerVersions } from './record';
 
 /**

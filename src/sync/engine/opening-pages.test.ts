@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import type { Bundle } from '@medplum/fhirtypes';
 import { openingPreviews, readOpeningPages } from './opening-pages';
-import { openingQueries } from './scope';
+import { openingQueries } from '@/sync/engine/pull/scope';
 import { listeningFakeServer } from './testing/fake-server';
 import { device } from './testing/harness';
 import type { FirstPagePreview } from './types';

@@ -1,6 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { batchEntryError, batchGet, toSearchParams, withQuery, type FhirClient } from '../fhir/fhir-client';
-import { openingQueries, type TaskQuery } from './scope';
+import { openingQueries, type TaskQuery } from '@/sync/engine/pull/scope';
 import type { FirstPagePreview } from './types';
 
 /**

@@ -1,8 +1,9 @@
-import { UnauthenticatedError } from '../http/errors';
-import { classify, errorText, isNetworkFailure } from '../engine/conflict-rules';
-import { backoffDelay, type SyncContext } from '../engine/context';
-import { markFailed } from '../engine/push';
-import { writeRecord } from '../engine/record';
+import { UnauthenticatedError } from '@/sync/http/errors';
+import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
+import type { SyncContext } from '@/sync/engine/context';
+import { backOff } from '@/sync/engine/push/backoff';
+import { markFailed } from '@/sync/engine/push/push';
+import { writeRecord } from '@/sync/engine/record';
 import { binaryUrl, jsonUploader, xhrUploader, type BinaryUploader } from './binary-upload';
 import {
   decodeBase64,
@@ -106,19 +107,7 @@ async function afterUploadError(
   }
   const offline = isNetworkFailure(error);
   if (!offline) context.reached();
-  await context.replica.transaction(async (tx) => {
-    const current = await tx.getOutbox(upload.entry.seq ?? 0);
-    if (!current || current.revision !== upload.entry.revision) return;
-    const attempts = current.attempts + 1;
-    const notBefore = context.clock.now() + backoffDelay(context, attempts);
-    await tx.putOutbox({
-      ...current,
-      attempts,
-      notBefore,
-      error: errorText(error),
-      revision: current.revision + 1,
-    });
-  });
+  await backOff(context, upload.entry, errorText(error));
   context.touched.add(upload.entry.key);
   return offline;
 }

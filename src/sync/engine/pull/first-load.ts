@@ -1,10 +1,10 @@
 import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
-import { bundleResources, withQuery } from '../fhir/fhir-client';
-import { searchParameterQuery, writeSearchParameters } from '../local-query/definitions';
-import { nowIso, type SyncContext } from './context';
-import { classify } from './conflict-rules';
-import { acceptServerVersions, keysWithLocalChanges } from './record';
+import { bundleResources, withQuery } from '@/sync/fhir/fhir-client';
+import { searchParameterQuery, writeSearchParameters } from '@/sync/local-query/definitions';
+import { nowIso, type SyncContext } from '@/sync/engine/context';
+import { classify } from '@/sync/engine/conflict-rules';
+import { acceptServerVersions, keysWithLocalChanges } from '@/sync/engine/record';
 import { Newest } from './newest';
 import {
   allOf,
@@ -18,10 +18,10 @@ import {
   required,
   type Batch,
 } from './pull-shared';
-import { openingPreviews } from './opening-pages';
+import { openingPreviews } from '@/sync/engine/opening-pages';
 import { QueueLoad } from './queue-load';
 import { openingScreens, taskQueries, userScope, type TaskQuery } from './scope';
-import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from './types';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES, META_LAST_RECONCILE, META_SCOPE } from '@/sync/engine/types';
 
 /** Most resources one write transaction of a first load stores. */
 const STORE_CHUNK = 500;
@@ -66,8 +66,8 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   const screenPages = rest.slice(0, screens.length);
   const taskCount = countOf(rest[screens.length]);
   // The opening lists draw these pages now; the replica's rows replace them once stored below.
-  if (!context.stopped?.())
-    context.preview?.(
+  if (!context.stopped())
+    context.preview(
       openingPreviews(
         reference,
         screens.map((screen) => screen.query),
@@ -98,14 +98,14 @@ export async function fullLoad(context: SyncContext): Promise<void> {
       loadedAt: nowIso(context),
     });
   });
-  context.preview?.(undefined);
+  context.preview(undefined);
   // When All Tasks' cap holds every task the user sees, its pages hold every queue's tasks too: the
   // queues' own searches would bring them again. Should the tasks outgrow the cap meanwhile, the
   // queues are asked for after all.
   const queries = taskQueries(context, scope);
   const everything = queries.find((query) => holdsAll(query, taskCount));
   const queues = (everything ? [everything] : queries).map((query) => new QueueLoad(query));
-  const progress = (done = false): void => context.progress?.(loadProgress(batch, queues, done));
+  const progress = (done = false): void => context.progress(loadProgress(batch, queues, done));
   progress();
 
   // The CapabilityStatement (every type's interactions, the largest answer by far) decides only the
@@ -220,7 +220,7 @@ async function storeLoaded(
   ) {
     const chunk = fresh.slice(start, start + size);
     const last = start + size >= fresh.length;
-    if (context.stopped?.()) throw new Error('Sync stopped');
+    if (context.stopped()) throw new Error('Sync stopped');
     await context.replica.transaction(async (tx) => {
       // One batch per chunk (patients before the tasks that point at them, so each task finds its
       // patient's state once): a few IndexedDB round trips instead of several per resource.
@@ -228,7 +228,7 @@ async function storeLoaded(
       if (last) await more?.(tx);
     });
     for (const resource of chunk) stored.set(keyOf(resource), resource);
-    context.flushTouched?.();
+    context.flushTouched();
   }
 }
 

@@ -1,10 +1,10 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
-import { listeningFakeServer } from './testing/fake-server';
-import { taskChanges } from './testing/task-changes';
-import { CLIENT_ID_SYSTEM } from './types';
+import { ALICE, device, hold, notesOf, unownedTask, type Device } from '@/sync/engine/testing/harness';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
+import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { outcome } from '@/sync/testing/fake-network';
 
 const baseUrl = listeningFakeServer();

@@ -1,16 +1,17 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
 import { resourceKey, type OutboxEntry, type ReplicaTransaction, type ResourceKey } from '@/db/types';
-import { batchEntryError } from '../fhir/fhir-client';
-import { ApiError, UnauthenticatedError } from '../http/errors';
+import { batchEntryError } from '@/sync/fhir/fhir-client';
+import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
-import { classify, errorText, isNetworkFailure } from './conflict-rules';
-import { backoffDelay, isNewer, type SyncContext } from './context';
-import { writeRecord } from './record';
-import { clientIdentifier } from './client-identifier';
-import { CLIENT_ID_SYSTEM } from './types';
-import { pendingUpload } from '../uploads/upload-entries';
-import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from './local-references';
+import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
+import { isNewer, type SyncContext } from '@/sync/engine/context';
+import { backOff } from './backoff';
+import { writeRecord } from '@/sync/engine/record';
+import { clientIdentifier } from '@/sync/engine/client-identifier';
+import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
+import { pendingUpload } from '@/sync/uploads/upload-entries';
+import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */
@@ -263,17 +264,6 @@ async function afterError(context: SyncContext, entry: OutboxEntry, error: unkno
   }
   await markFailed(context, entry, errorText(error), error instanceof ApiError ? error.outcome : undefined);
   return 'held';
-}
-
-/** A transient failure: try again after an exponential, jittered delay. */
-async function backOff(context: SyncContext, entry: OutboxEntry, message: string): Promise<void> {
-  await context.replica.transaction(async (tx) => {
-    const current = await tx.getOutbox(entry.seq ?? 0);
-    if (!current || current.revision !== entry.revision) return;
-    const attempts = current.attempts + 1;
-    const notBefore = context.clock.now() + backoffDelay(context, attempts);
-    await tx.putOutbox({ ...current, attempts, notBefore, error: message, revision: current.revision + 1 });
-  });
 }
 
 /** Rejected for good (a 4xx other than a conflict): kept with the server's words for the user. */

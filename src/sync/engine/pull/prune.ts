@@ -1,7 +1,7 @@
 import type { ReplicaTransaction, ResourceKey, StoredResource } from '@/db/types';
-import type { SyncContext } from './context';
-import { keysWithLocalChanges } from './record';
-import { META_SCOPE } from './types';
+import type { SyncContext } from '@/sync/engine/context';
+import { keysWithLocalChanges } from '@/sync/engine/record';
+import { META_SCOPE } from '@/sync/engine/types';
 
 /** The user's queues as the first load stored them in meta (META_SCOPE). */
 export interface StoredScope {

@@ -1,11 +1,11 @@
 import type { Bundle, BundleEntry, CapabilityStatement, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction } from '@/db/types';
-import { batchEntryError, batchGet, bundleResources, withQuery } from '../fhir/fhir-client';
-import { classify } from './conflict-rules';
-import { isNewer, type SyncContext } from './context';
-import { acceptServerVersions } from './record';
+import { batchEntryError, batchGet, bundleResources, withQuery } from '@/sync/fhir/fhir-client';
+import { classify } from '@/sync/engine/conflict-rules';
+import { isNewer, type SyncContext } from '@/sync/engine/context';
+import { acceptServerVersions } from '@/sync/engine/record';
 import type { Newest } from './newest';
-import { META_CAPABILITIES, META_FOLLOWED_TYPES } from './types';
+import { META_CAPABILITIES, META_FOLLOWED_TYPES } from '@/sync/engine/types';
 
 /*
  * What the first load and the delta pulls share: reading several addresses in one round trip,

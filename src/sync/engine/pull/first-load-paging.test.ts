@@ -1,8 +1,8 @@
 import type { Bundle, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { listeningFakeServer } from './testing/fake-server';
-import { device, type Device } from './testing/harness';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { device, type Device } from '@/sync/engine/testing/harness';
 
 const baseUrl = listeningFakeServer();
 

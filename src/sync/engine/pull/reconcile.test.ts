@@ -2,8 +2,8 @@ import type { Task } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { device, hideTypeHistory, type Device } from './testing/harness';
-import { taskChanges } from './testing/task-changes';
+import { device, hideTypeHistory, type Device } from '@/sync/engine/testing/harness';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;

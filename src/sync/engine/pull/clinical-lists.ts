@@ -1,8 +1,8 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
 import { clinicalPatientOf } from '@/fhir/clinical-rules';
-import { withQuery } from '../fhir/fhir-client';
-import type { SyncContext } from './context';
+import { withQuery } from '@/sync/fhir/fhir-client';
+import type { SyncContext } from '@/sync/engine/context';
 import { Newest } from './newest';
 import { allOf, followTypes, ID_CHUNK, readTogether, store } from './pull-shared';
 
@@ -75,22 +75,33 @@ export function clinicalListQueries(patientIds: string[], count: number): string
   return urls;
 }
 
+/** The clinical lists read for the patients of the synced tasks, not stored yet. */
+export interface ClinicalListsRead {
+  /** The queue patients whose lists were asked for. */
+  wanted: string[];
+  /** The patients whose lists the replica held before. */
+  held: string[];
+  /** Every entry the searches found. */
+  found: Resource[];
+  /** A search the server refused: its patients are left to the next run. */
+  refused: boolean;
+}
+
 /**
- * Brings the clinical lists (allergies, problems, medications, smoking status, vital signs) of the
- * patients of the synced tasks onto the device, so each patient summary is there offline without
- * having been opened online. Runs after the tasks are stored, never before the first rows; each
- * patient is read once (in one batch for all new patients), then its lists are followed by the deltas
- * of their types. A search the server refuses leaves its patients to the next run.
+ * Reads the clinical lists (allergies, problems, medications, smoking status, vital signs) of the
+ * patients of the synced tasks that the replica does not hold yet, so each patient summary is there
+ * offline without having been opened online: each patient once, in one batch for all new patients.
+ * Undefined when every queue patient's lists are held. Runs after the tasks are stored, never before
+ * the first rows; storeClinicalLists stores what it read.
  */
-export async function pullClinicalLists(context: SyncContext): Promise<void> {
+export async function readClinicalLists(context: SyncContext): Promise<ClinicalListsRead | undefined> {
   const { wanted, held } = await context.replica.transaction(async (tx) => {
     const done = (await tx.getMeta<string[]>(META_CLINICAL_PATIENTS)) ?? [];
     const patients = await queuePatients(tx);
     return { wanted: patients.filter((id) => !done.includes(id)), held: done };
   });
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return undefined;
   const answers = await readTogether(context, clinicalListQueries(wanted, context.pageSize));
-  const newest = new Newest();
   const found: Resource[] = [];
   let refused = false;
   for (const answer of answers) {
@@ -100,22 +111,33 @@ export async function pullClinicalLists(context: SyncContext): Promise<void> {
     }
     found.push(...(await allOf(context, answer)));
   }
-  // Storing a thousand entries takes a while: what the user changed meanwhile goes first. Then each
-  // patient's entries together, in parts: a task opened meanwhile is read between two parts, and a
-  // change the server announces meanwhile stops the store after the part under way, so the run that
-  // pulls it starts at once. The patients stored whole are kept; the others come in a later run.
-  await context.sendWaiting?.();
-  // The first part holds the first patients' entries: a run interrupted every time still moves on.
+  return { wanted, held, found, refused };
+}
+
+/**
+ * Stores the clinical lists read, each patient's entries together, in parts: a task opened meanwhile
+ * is read between two parts, and once `interrupted` says another run is due (a change the server
+ * announced) the store stops after the part under way, so the run that pulls it starts at once. The
+ * first part is always stored, so a run interrupted every time still moves on. The patients stored
+ * whole are kept, and their lists are followed by the deltas of their types from then on; the
+ * others come in a later run.
+ */
+export async function storeClinicalLists(
+  context: SyncContext,
+  read: ClinicalListsRead,
+  interrupted: () => boolean
+): Promise<void> {
+  const newest = new Newest();
   const stored: string[] = [];
-  for (const [index, part] of patientParts(found, wanted).entries()) {
-    if (index > 0 && context.runAgainDue?.()) break;
+  for (const [index, part] of patientParts(read.found, read.wanted).entries()) {
+    if (index > 0 && interrupted()) break;
     await store(context, part.entries, newest);
     stored.push(...part.patients);
   }
-  if (refused) return;
+  if (read.refused) return;
   await context.replica.transaction(async (tx) => {
     await followTypes(tx, CLINICAL_TYPES, newest);
-    await tx.putMeta(META_CLINICAL_PATIENTS, [...held, ...stored]);
+    await tx.putMeta(META_CLINICAL_PATIENTS, [...read.held, ...stored]);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { withQuery } from '../fhir/fhir-client';
-import type { SyncContext } from './context';
+import { withQuery } from '@/sync/fhir/fhir-client';
+import type { SyncContext } from '@/sync/engine/context';
 import { keyOf } from './pull-shared';
 import type { TaskQuery } from './scope';
 

@@ -7,7 +7,7 @@ import {
   taskQueues,
   type TaskQueue,
 } from '@/fhir/task-queues';
-import type { SyncContext } from './context';
+import type { SyncConfig } from '@/sync/engine/context';
 
 /** The queues of the signed-in user: her role codes and the states she is licensed in. */
 export interface UserScope {
@@ -45,9 +45,9 @@ const COUNTED = { _total: 'accurate' };
  * The task searches that fill the replica: each of the user's queues (her own tasks, each role
  * queue, each state queue) and, for All Tasks, the most recently updated tasks up to the cap.
  */
-export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[] {
+export function taskQueries(config: SyncConfig, scope: UserScope): TaskQuery[] {
   const queues = taskQueues({
-    owner: context.profile.reference ?? '',
+    owner: config.profile.reference ?? '',
     roles: scope.roleCodes.map((code) => ({ code, display: code })),
     states: scope.states.map((code) => ({ code, display: code })),
   });
@@ -57,18 +57,18 @@ export function taskQueries(context: SyncContext, scope: UserScope): TaskQuery[]
         name: 'all',
         params: {
           _sort: '-_lastUpdated',
-          _count: Math.min(context.pageSize, context.allTasksCap),
+          _count: Math.min(config.pageSize, config.allTasksCap),
           ...COUNTED,
           ...INCLUDES,
         },
-        max: context.allTasksCap,
+        max: config.allTasksCap,
       };
     }
     return {
       name: queueName(queue),
       params: {
         ...Object.fromEntries(queueFilters(queue)),
-        _count: context.pageSize,
+        _count: config.pageSize,
         ...COUNTED,
         ...INCLUDES,
       },
@@ -84,8 +84,8 @@ export const LIST_PAGE_ROWS = 20;
  * Tasks' Active tab (where a sign-in lands), highest priority first. They need no roles, so they
  * travel with the first request of a load, and the rows they bring are the ones the list shows first.
  */
-export function openingScreens(context: SyncContext): TaskQuery[] {
-  return openingQueries(context.profile.reference ?? '');
+export function openingScreens(config: SyncConfig): TaskQuery[] {
+  return openingQueries(config.profile.reference ?? '');
 }
 
 /** The opening screens' searches of the user `profile` ('Practitioner/123'). */

@@ -1,8 +1,8 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { ALICE, device, hideTypeHistory, type Device } from './testing/harness';
-import { listeningFakeServer } from './testing/fake-server';
+import { ALICE, device, hideTypeHistory, type Device } from '@/sync/engine/testing/harness';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
 
 const baseUrl = listeningFakeServer();
 

@@ -1,10 +1,10 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ReplicaTransaction, type SyncCursor } from '@/db/types';
-import { historyParams, withQuery } from '../fhir/fhir-client';
-import { nowIso, type SyncContext } from './context';
-import { pullClinicalLists, queuePatientEntries } from './clinical-lists';
+import { historyParams, withQuery } from '@/sync/fhir/fhir-client';
+import { nowIso, type SyncContext } from '@/sync/engine/context';
+import { queuePatientEntries } from './clinical-lists';
 import { fullLoad } from './first-load';
-import { acceptServerVersions, keysWithLocalChanges, writeRecord } from './record';
+import { acceptServerVersions, keysWithLocalChanges, writeRecord } from '@/sync/engine/record';
 import { Newest } from './newest';
 import { pruneBeyondCap } from './prune';
 import {
@@ -15,20 +15,18 @@ import {
   readTogether,
   required,
 } from './pull-shared';
-import { META_LAST_RECONCILE } from './types';
+import { META_LAST_RECONCILE } from '@/sync/engine/types';
 
-/** Pulls from the server: everything in scope the first time, then what changed since each cursor. */
-export async function pull(context: SyncContext): Promise<void> {
+/**
+ * The first stage of a pull, the server's changes: everything in scope the first time, then what
+ * changed since each cursor. `sending` is told as the stage sends its first request: what the server
+ * holds from then on is this pull's to read.
+ */
+export async function pullChanges(context: SyncContext, sending: () => void): Promise<void> {
   const taskCursor = await context.replica.transaction((tx) => tx.getCursor('Task'));
-  context.pulling?.();
+  sending();
   if (!taskCursor) await fullLoad(context);
   else await pullDeltas(context);
-  await context.sendWaiting?.();
-  // Another run is already due (the server announced a change, or one was made here): the clinical
-  // lists, a long read, wait for it, so that what the server announced is pulled first.
-  if (context.runAgainDue?.()) return;
-  // The clinical lists of the queue patients come after the tasks: never before the first rows.
-  await pullClinicalLists(context);
 }
 
 /** Deltas of every followed type since its cursor; deletes included. */

@@ -1,9 +1,9 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { ALICE, BOB, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
-import { listeningFakeServer } from './testing/fake-server';
-import { taskChanges } from './testing/task-changes';
+import { ALICE, BOB, device, hold, notesOf, unownedTask, type Device } from '@/sync/engine/testing/harness';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { outcome } from '@/sync/testing/fake-network';
 
 const baseUrl = listeningFakeServer();

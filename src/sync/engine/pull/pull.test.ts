@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { resourceKey } from '@/db/types';
-import { device, hideTypeHistory, hold, type Device } from './testing/harness';
-import { taskChanges } from './testing/task-changes';
-import { readSearchParameters } from '../local-query/definitions';
+import { device, hideTypeHistory, hold, type Device } from '@/sync/engine/testing/harness';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
+import { readSearchParameters } from '@/sync/local-query/definitions';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;

@@ -1,9 +1,9 @@
 import type { Bundle, BundleEntry, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
-import { ALICE, device, hold, notesOf, unownedTask, type Device } from './testing/harness';
-import { listeningFakeServer } from './testing/fake-server';
-import { taskChanges } from './testing/task-changes';
+import { ALICE, device, hold, notesOf, unownedTask, type Device } from '@/sync/engine/testing/harness';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 
 const baseUrl = listeningFakeServer();
 const BATCH = /\/fhir\/R4\/$/;

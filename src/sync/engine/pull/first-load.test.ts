@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import type { ResourceKey } from '@/db/types';
-import { readSearchParameters } from '../local-query/definitions';
-import { listeningFakeServer } from './testing/fake-server';
-import { device } from './testing/harness';
-import type { SyncStatus } from './types';
+import { readSearchParameters } from '@/sync/local-query/definitions';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { device } from '@/sync/engine/testing/harness';
+import type { SyncStatus } from '@/sync/engine/types';
 
 const baseUrl = listeningFakeServer();
 

@@ -4,10 +4,10 @@ import { createNodeFakeServer } from '@mocks/node';
 import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
 import { serverRecord } from '@/db/derive';
 import type { StoredResource } from '@/db/types';
-import { device, type Device } from './testing/harness';
-import { taskChanges } from './testing/task-changes';
+import { device, type Device } from '@/sync/engine/testing/harness';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { inMyQueues, tasksBeyondCap, type QueueScope, type StoredScope } from './prune';
-import { META_SCOPE } from './types';
+import { META_SCOPE } from '@/sync/engine/types';
 
 const { server, baseUrl } = createNodeFakeServer();
 const ALICE = `Practitioner/${ALICE_SMITH_ID}`;

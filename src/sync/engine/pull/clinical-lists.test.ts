@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ALICE_SMITH_ID } from '@mocks/seed';
 import { resourceKey } from '@/db/types';
 import { CLINICAL_STORE_CHUNK, CLINICAL_TYPES, clinicalListQueries, listedPatientOf } from './clinical-lists';
-import { listeningFakeServer } from './testing/fake-server';
-import { device, type Device } from './testing/harness';
-import { taskChanges } from './testing/task-changes';
+import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
+import { device, type Device } from '@/sync/engine/testing/harness';
+import { taskChanges } from '@/sync/engine/testing/task-changes';
 
 const baseUrl = listeningFakeServer();
 

@@ -1,9 +1,9 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { OutboxEntry } from '@/db/types';
-import { classify, patchAlreadyApplied } from './conflict-rules';
-import { nowIso, type SyncContext } from './context';
-import { onlyAppends, rebaseOperations } from './rebase';
-import { acceptServerVersion } from './record';
+import { classify, patchAlreadyApplied } from '@/sync/engine/conflict-rules';
+import { nowIso, type SyncContext } from '@/sync/engine/context';
+import { onlyAppends, rebaseOperations } from '@/sync/engine/rebase';
+import { acceptServerVersion } from '@/sync/engine/record';
 
 export type ConflictResolution =
   /** The server already holds the change (its answer was lost): `confirmed` is the version it made. */
