@@ -5,5 +5,5 @@ export { ResourceEditPage } from './resource/ResourceEditPage';
 export { ResourceNewPage } from './resource/ResourceNewPage';
 export { ResourceDeletePage } from './resource/ResourceDeletePage';
 export { ResourceDiffPage } from './resource/ResourceDiffPage';
-export { TimelineTab as ResourceTimeline } from './resource/TimelineTab';
+export { TimelineTab as ResourceTimeline } from './timeline/TimelineTab';
 export { FillQuestionnaireAction } from './questionnaire';

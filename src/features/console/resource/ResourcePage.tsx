@@ -10,10 +10,10 @@ import { UnknownResourceType } from '../UnknownResourceType';
 import { HistoryTab } from './HistoryTab';
 import { ResourceDisplay } from './ResourceDisplay';
 import { ResourceHeader } from './ResourceHeader';
-import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
+import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
 import { resourceTabs, tabLabel } from './tabs';
-import { TimelineTab } from './TimelineTab';
-import { useConsoleResource, type ConsoleResourceState } from './use-console-resource';
+import { TimelineTab } from '../timeline/TimelineTab';
+import { useConsoleResource, type ConsoleResourceState } from '../common/use-console-resource';
 
 interface ResourcePageProps {
   resourceType: string;
