@@ -1,5 +1,6 @@
 export { ResourceListPage } from './list/ResourceListPage';
 export { ResourcePage } from './resource/ResourcePage';
+export { firstResourceTab } from './resource/resource-tabs';
 export { ResourceVersionPage } from './resource/ResourceVersionPage';
 export { ResourceEditPage } from './resource/ResourceEditPage';
 export { ResourceNewPage } from './resource/ResourceNewPage';
