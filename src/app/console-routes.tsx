@@ -4,16 +4,17 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode
 
 /**
  * The console's pages, loaded on first visit: the task routes never download them (nor what only
- * they use). A tab name is checked by the page itself, so this file stays free of console code.
+ * they use). Which tabs a resource page has, and which it opens on, is the console's to say: this file
+ * asks it through the same import, so it stays free of console code.
  */
 const ResourceListPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceListPage }))
+  import('@/features/console').then((module) => ({ default: module.ResourceListPage }))
 );
 const ResourcePage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourcePage }))
+  import('@/features/console').then((module) => ({ default: module.ResourcePage }))
 );
 const ResourceVersionPage = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.ResourceVersionPage }))
+  import('@/features/console').then((module) => ({ default: module.ResourceVersionPage }))
 );
 
 function Loading({ children }: { children: ReactNode }) {
@@ -30,11 +31,9 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first tab of a resource page: DiagnosticReport opens on its report, Patient on its summary, Questionnaire on its form. */
-export function defaultConsoleTab(resourceType: string): string {
-  if (resourceType === 'Patient') return 'summary';
-  if (resourceType === 'Questionnaire') return 'form';
-  return resourceType === 'DiagnosticReport' ? 'report' : 'details';
+/** The tab a resource page opens on, from the console's tab table (loading the code its page needs). */
+export async function firstConsoleTab(resourceType: string): Promise<string> {
+  return (await import('@/features/console')).firstResourceTab(resourceType);
 }
 
 export function ConsoleListRoute({ resourceType }: { resourceType: string }) {
@@ -61,7 +60,7 @@ export function ConsoleVersionRoute(props: { resourceType: string; id: string; v
   );
 }
 
-type ConsoleModule = typeof import('../features/console');
+type ConsoleModule = typeof import('@/features/console');
 type ConsolePageName =
   | 'ResourceNewPage'
   | 'ResourceEditPage'
@@ -74,7 +73,7 @@ function consolePage<Name extends ConsolePageName>(name: Name) {
   type Props = ComponentProps<ConsoleModule[Name]>;
   // Typed by the caller's Props; TypeScript cannot check a spread of a generic component's props.
   const Page = lazy(async () => ({
-    default: (await import('../features/console'))[name] as ComponentType<object>,
+    default: (await import('@/features/console'))[name] as ComponentType<object>,
   }));
   return function ConsolePage(props: Props) {
     return (
@@ -93,7 +92,7 @@ export const ConsoleDiffRoute = consolePage('ResourceDiffPage');
 export const ConsoleTimeline = consolePage('ResourceTimeline');
 
 const FillQuestionnaireAction = lazy(() =>
-  import('../features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
+  import('@/features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
 );
 
 /** The console's 'Fill questionnaire' button, for the task detail; nothing while its code loads. */

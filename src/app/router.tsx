@@ -9,15 +9,15 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import type { ApiClient } from '../sync';
+import type { ApiClient } from '@/sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignInRoute } from './pages/SignInRoute';
 import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
 import { DevMailboxPage } from './pages/DevMailboxPage';
-import { isTaskTab, TaskDetailPage, TaskListPage } from '../features/tasks';
-import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '../ui';
+import { isTaskTab, TaskDetailPage, TaskListPage } from '@/features/tasks';
+import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '@/ui';
 import { AppLayout } from './shell/AppLayout';
 import { PageError } from './shell/PageError';
 import {
@@ -30,7 +30,7 @@ import {
   ConsoleVersionRoute,
   ConsoleTimeline,
   ConsoleFillQuestionnaire,
-  defaultConsoleTab,
+  firstConsoleTab,
 } from './console-routes';
 
 export interface RouterContext {
@@ -161,10 +161,10 @@ const consoleListRoute = createRoute({
 const consoleResourceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType/$id',
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
     throw redirect({
       to: '/$resourceType/$id/$tab',
-      params: { ...params, tab: defaultConsoleTab(params.resourceType) },
+      params: { ...params, tab: await firstConsoleTab(params.resourceType) },
       replace: true,
     });
   },
@@ -240,7 +240,7 @@ const mailboxRoute = createRoute({
 });
 
 /** The upload pages, loaded only when visited. */
-const UploadPage = lazyRouteComponent(() => import('../features/tasks/upload'), 'UploadPage');
+const UploadPage = lazyRouteComponent(() => import('@/features/tasks/upload'), 'UploadPage');
 
 const uploadRoute = createRoute({
   getParentRoute: () => signedInRoute,
