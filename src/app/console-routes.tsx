@@ -4,7 +4,8 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode
 
 /**
  * The console's pages, loaded on first visit: the task routes never download them (nor what only
- * they use). A tab name is checked by the page itself, so this file stays free of console code.
+ * they use). Which tabs a resource page has, and which it opens on, is the console's to say: this file
+ * asks it through the same import, so it stays free of console code.
  */
 const ResourceListPage = lazy(() =>
   import('@/features/console').then((module) => ({ default: module.ResourceListPage }))
@@ -30,11 +31,9 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first tab of a resource page: DiagnosticReport opens on its report, Patient on its summary, Questionnaire on its form. */
-export function defaultConsoleTab(resourceType: string): string {
-  if (resourceType === 'Patient') return 'summary';
-  if (resourceType === 'Questionnaire') return 'form';
-  return resourceType === 'DiagnosticReport' ? 'report' : 'details';
+/** The tab a resource page opens on, from the console's tab table (loading the code its page needs). */
+export async function firstConsoleTab(resourceType: string): Promise<string> {
+  return (await import('@/features/console')).firstResourceTab(resourceType);
 }
 
 export function ConsoleListRoute({ resourceType }: { resourceType: string }) {

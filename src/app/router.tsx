@@ -30,7 +30,7 @@ import {
   ConsoleVersionRoute,
   ConsoleTimeline,
   ConsoleFillQuestionnaire,
-  defaultConsoleTab,
+  firstConsoleTab,
 } from './console-routes';
 
 export interface RouterContext {
@@ -161,10 +161,10 @@ const consoleListRoute = createRoute({
 const consoleResourceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/$resourceType/$id',
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
     throw redirect({
       to: '/$resourceType/$id/$tab',
-      params: { ...params, tab: defaultConsoleTab(params.resourceType) },
+      params: { ...params, tab: await firstConsoleTab(params.resourceType) },
       replace: true,
     });
   },

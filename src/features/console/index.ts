@@ -1,9 +1,10 @@
 export { ResourceListPage } from './list/ResourceListPage';
 export { ResourcePage } from './resource/ResourcePage';
+export { firstResourceTab } from './resource/resource-tabs';
 export { ResourceVersionPage } from './resource/ResourceVersionPage';
 export { ResourceEditPage } from './resource/ResourceEditPage';
 export { ResourceNewPage } from './resource/ResourceNewPage';
 export { ResourceDeletePage } from './resource/ResourceDeletePage';
 export { ResourceDiffPage } from './resource/ResourceDiffPage';
-export { TimelineTab as ResourceTimeline } from './resource/TimelineTab';
+export { TimelineTab as ResourceTimeline } from './timeline/TimelineTab';
 export { FillQuestionnaireAction } from './questionnaire';

@@ -2,8 +2,8 @@ import type { Questionnaire, Resource, Task } from '@medplum/fhirtypes';
 import type { ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { referencePath, referenceTo } from '@/ui';
-import { ResourceStateNotice } from '../resource/ResourceStateNotice';
-import { useConsoleResource } from '../resource/use-console-resource';
+import { ResourceStateNotice } from '../common/ResourceStateNotice';
+import { useConsoleResource } from '../common/use-console-resource';
 import { QuestionnaireFill } from './QuestionnaireFill';
 import type { ResponseContext } from './use-response-draft';
 

@@ -17,7 +17,7 @@ import {
   useReplicaQuery,
   type ReplicaReader,
 } from '@/ui';
-import { outcomeOf } from '../resource/resource-changes';
+import { outcomeOf } from '../common/outcome';
 import { buildResponse, questionnaireCanonical, type Answers } from './questionnaire-rules';
 import { taskOutputChange } from './task-output';
 

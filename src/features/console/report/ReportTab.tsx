@@ -1,7 +1,7 @@
 import { Anchor, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Attachment, DiagnosticReport, Observation, Specimen } from '@medplum/fhirtypes';
 import { formatCodeableConcept, formatDateTime, formatReference } from '@/ui';
-import { ServerStateNotice } from '../resource/ServerStateNotice';
+import { ServerStateNotice } from '../common/ServerStateNotice';
 import { resultRow, specimenRow } from './results';
 import { ResultsTable } from './ResultsTable';
 import { useReferenced } from './use-referenced';

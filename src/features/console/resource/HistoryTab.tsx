@@ -1,8 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime, SimpleTable } from '@/ui';
-import { ServerStateNotice } from './ServerStateNotice';
-import { useHistory } from './use-history';
+import { ServerStateNotice } from '../common/ServerStateNotice';
+import { useHistory } from '../common/use-history';
 
 /** The History tab: every version of the resource, with its author and date, and what it changed. */
 export function HistoryTab({ resourceType, id }: { resourceType: string; id: string }) {

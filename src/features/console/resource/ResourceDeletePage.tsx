@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { ResourceStateNotice } from '../common/ResourceStateNotice';
+import { useConsoleResource } from '../common/use-console-resource';
+import { useResourceWrites } from '../common/use-resource-writes';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceHeader } from './ResourceHeader';
-import { ResourceStateNotice } from './ResourceStateNotice';
 import { deleteChange } from './resource-changes';
-import { useConsoleResource } from './use-console-resource';
-import { useResourceWrites } from './use-resource-writes';
 
 interface ResourceDeletePageProps {
   resourceType: string;

@@ -1,10 +1,10 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { SimpleTable } from '@/ui';
+import { ServerStateNotice } from '../common/ServerStateNotice';
+import { useHistory } from '../common/use-history';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceHeader } from './ResourceHeader';
-import { ServerStateNotice } from './ServerStateNotice';
-import { useHistory } from './use-history';
 import { versionDifferences } from './version-diff';
 
 interface ResourceDiffPageProps {

@@ -7,10 +7,10 @@ import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
-import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
+import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
 import { refusedEdits, updateChange } from './resource-changes';
-import { useConsoleResource } from './use-console-resource';
-import { useResourceWrites } from './use-resource-writes';
+import { useConsoleResource } from '../common/use-console-resource';
+import { useResourceWrites } from '../common/use-resource-writes';
 
 interface ResourceEditPageProps {
   resourceType: string;

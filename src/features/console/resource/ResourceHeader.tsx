@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { ConsoleResourceState } from './use-console-resource';
+import type { ConsoleResourceState } from '../common/use-console-resource';
 
 interface ResourceHeaderProps {
   resourceType: string;

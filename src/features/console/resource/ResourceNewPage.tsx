@@ -7,7 +7,7 @@ import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
 import { createChange } from './resource-changes';
-import { useResourceWrites } from './use-resource-writes';
+import { useResourceWrites } from '../common/use-resource-writes';
 
 /** /{type}/new: an empty resource form; OK queues the create and opens the new resource. */
 export function ResourceNewPage({ resourceType }: { resourceType: string }) {

@@ -1,19 +1,13 @@
 import { Button, Stack, Tabs } from '@mantine/core';
-import type { DiagnosticReport, Patient, Questionnaire, Resource } from '@medplum/fhirtypes';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useConfirmedId } from '@/ui';
-import { PatientSummaryTab } from '../patient/PatientSummaryTab';
-import { FillQuestionnaireAction, QuestionnaireTab } from '../questionnaire';
-import { ReportTab } from '../report/ReportTab';
+import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
+import { useConsoleResource, type ConsoleResourceState } from '../common/use-console-resource';
+import { FillQuestionnaireAction } from '../questionnaire';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { HistoryTab } from './HistoryTab';
-import { ResourceDisplay } from './ResourceDisplay';
 import { ResourceHeader } from './ResourceHeader';
-import { ResourceStateNotice, ResourceSyncIssues } from './ResourceStateNotice';
-import { resourceTabs, tabLabel } from './tabs';
-import { TimelineTab } from './TimelineTab';
-import { useConsoleResource, type ConsoleResourceState } from './use-console-resource';
+import { findResourceTab, firstResourceTab, resourceTabs, tabLabel, tabPage } from './resource-tabs';
 
 interface ResourcePageProps {
   resourceType: string;
@@ -26,12 +20,12 @@ const TOUCH = { minHeight: 44 };
 /** /{resourceType}/{id}/{tab}: one resource of any type, its tab in the URL. */
 export function ResourcePage({ resourceType, id, tab }: ResourcePageProps) {
   if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
-  const tabs = resourceTabs(resourceType);
+  const tabs = resourceTabs(resourceType).map((entry) => entry.name);
   if (!tabs.includes(tab)) {
     return (
       <Navigate
         to="/$resourceType/$id/$tab"
-        params={{ resourceType, id, tab: tabs[0] ?? 'details' }}
+        params={{ resourceType, id, tab: firstResourceTab(resourceType) }}
         replace
       />
     );
@@ -108,22 +102,9 @@ function ResourceBody({
   resourceType: string;
   id: string;
 }) {
-  if (tab === 'history') return <HistoryTab resourceType={resourceType} id={id} />;
+  const entry = findResourceTab(resourceType, tab);
+  if (entry && 'addressPage' in entry) return entry.addressPage({ resourceType, id });
   if (found.status !== 'ready')
     return <ResourceStateNotice found={found} resourceType={resourceType} id={id} />;
-  return <ReadyTab resource={found.resource} tab={tab} />;
-}
-
-function ReadyTab({ resource, tab }: { resource: Resource; tab: string }) {
-  if (tab === 'report' && resource.resourceType === 'DiagnosticReport') {
-    return <ReportTab report={resource as DiagnosticReport} />;
-  }
-  if (tab === 'summary' && resource.resourceType === 'Patient') {
-    return <PatientSummaryTab patient={resource as Patient} />;
-  }
-  if (tab === 'form' && resource.resourceType === 'Questionnaire') {
-    return <QuestionnaireTab questionnaire={resource as Questionnaire} />;
-  }
-  if (tab === 'timeline') return <TimelineTab resource={resource} />;
-  return <ResourceDisplay resource={resource} />;
+  return tabPage(found.resource, tab);
 }

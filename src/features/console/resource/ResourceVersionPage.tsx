@@ -1,10 +1,10 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime, useServerRead } from '@/ui';
+import { ServerStateNotice } from '../common/ServerStateNotice';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceDisplay } from './ResourceDisplay';
-import { ServerStateNotice } from './ServerStateNotice';
 
 interface ResourceVersionPageProps {
   resourceType: string;

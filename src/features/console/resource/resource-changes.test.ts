@@ -1,7 +1,8 @@
 import type { Patient, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, ResourceState } from '@/ui';
-import { outcomeOf, refusedEdits } from './resource-changes';
+import { outcomeOf } from '../common/outcome';
+import { refusedEdits } from './resource-changes';
 
 const server: Patient = {
   resourceType: 'Patient',

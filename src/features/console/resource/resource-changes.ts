@@ -1,6 +1,7 @@
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { compare } from 'fast-json-patch';
 import type { LocalChange, OutboxEntry, ResourceState } from '@/ui';
+import { outcomeOf } from '../common/outcome';
 
 /** The fields a change may touch: never the identity, never the server's bookkeeping. */
 function changeable(resource: Resource): Record<string, unknown> {
@@ -51,15 +52,6 @@ export function deleteChange(resource: Resource, baseVersionId: string | undefin
     commutes: false,
     label: `Delete ${resource.resourceType}`,
     ...(baseVersionId ? { baseVersionId } : {}),
-  };
-}
-
-/** An error as the form shows it: one issue with its words. */
-export function outcomeOf(error: unknown): OperationOutcome {
-  const text = error instanceof Error ? error.message : String(error);
-  return {
-    resourceType: 'OperationOutcome',
-    issue: [{ severity: 'error', code: 'processing', details: { text } }],
   };
 }
 

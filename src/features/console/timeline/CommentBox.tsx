@@ -2,7 +2,7 @@ import { Button, Group, Textarea } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { outcomeText, useProfile } from '@/ui';
-import { useResourceWrites } from '../resource/use-resource-writes';
+import { useResourceWrites } from '../common/use-resource-writes';
 import { newComment } from './timeline-rules';
 
 /** The comment box: a Communication about the resource, sent by the signed-in profile, through the outbox. */

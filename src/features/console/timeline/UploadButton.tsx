@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { outcomeText, useProfile } from '@/ui';
-import { useResourceWrites } from '../resource/use-resource-writes';
+import { useResourceWrites } from '../common/use-resource-writes';
 import { completeMediaOperations, fileAttachment, newMedia } from './timeline-rules';
 
 /** The largest file the timeline takes: it waits in IndexedDB, base64, until it is uploaded. */

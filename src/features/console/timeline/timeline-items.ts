@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import type { StoredResource } from '@/ui';
-import type { VersionEntry } from '../resource/history';
+import type { VersionEntry } from '../common/history';
 import { compareOrdered, isAbout, orderOf, type Ordered } from './timeline-rules';
 
 /** One card of a timeline: a version of the resource, or a resource about it. */

@@ -15,7 +15,7 @@ import {
   patientOf,
   referenceOf,
 } from './timeline-rules';
-import { useRelatedTasks } from '../resource/use-related-tasks';
+import { useRelatedTasks } from './use-related-tasks';
 
 /** The types read whole from the replica (the tasks come by an indexed search: there are many). */
 const LISTED_TYPES = ['Communication', 'Media', 'AuditEvent'];

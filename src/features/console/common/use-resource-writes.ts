@@ -1,7 +1,7 @@
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { useCommands, type AppliedChange, type LocalChange } from '@/ui';
-import { outcomeOf } from './resource-changes';
+import { outcomeOf } from './outcome';
 
 export interface ResourceWrites {
   /**

@@ -2,17 +2,17 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useReferenceNames } from '@/ui';
-import { CommentBox } from '../timeline/CommentBox';
-import { TimelineCard } from '../timeline/TimelineCard';
-import { timelineItems, type TimelineItem } from '../timeline/timeline-items';
-import { pinOperations, referenceOf } from '../timeline/timeline-rules';
-import { UploadButton } from '../timeline/UploadButton';
-import { VirtualList } from '../timeline/VirtualList';
-import { useTimelineResources } from '../timeline/use-timeline';
-import { useUploadStatus } from '../timeline/use-upload-status';
-import { ServerStateNotice } from './ServerStateNotice';
-import { useHistory } from './use-history';
-import { useResourceWrites } from './use-resource-writes';
+import { ServerStateNotice } from '../common/ServerStateNotice';
+import { useHistory } from '../common/use-history';
+import { useResourceWrites } from '../common/use-resource-writes';
+import { CommentBox } from './CommentBox';
+import { TimelineCard } from './TimelineCard';
+import { timelineItems, type TimelineItem } from './timeline-items';
+import { pinOperations, referenceOf } from './timeline-rules';
+import { UploadButton } from './UploadButton';
+import { VirtualList } from './VirtualList';
+import { useTimelineResources } from './use-timeline';
+import { useUploadStatus } from './use-upload-status';
 
 /** From how many cards the timeline keeps only those near the viewport in the page. */
 const VIRTUAL_FROM = 50;
