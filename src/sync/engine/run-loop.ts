@@ -9,8 +9,9 @@ import type { Scheduler } from '@/sync/engine/types';
  *
  * States:
  * - new: before start(). A run happens only when asked for (runNow); no timer.
- * - waiting: started, no run under way. One timer is set for the next run: after INTERVAL, or
- *   sooner when a backed-off change comes due (only while online: offline, the full interval).
+ * - waiting: started, no run under way. One timer is set for the next run: after the interval
+ *   (DEFAULT_INTERVAL_MS), or sooner when a backed-off change comes due (only while online:
+ *   offline, the full interval).
  * - running: a run is under way (under the delegate's lock). What is asked for meanwhile does not
  *   start another run beside it; the run goes round once more when it ends, while online:
  *   - a run asked for (runNow, a user's choice) → once more;
