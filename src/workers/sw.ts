@@ -45,8 +45,12 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: string } | null;
+  const data = event.data as { type?: string; url?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page asks whether this worker serves its build: is its own script one of this build's files?
+  else if (data?.type === 'HAS_FILE' && typeof data.url === 'string') {
+    event.ports[0]?.postMessage(precachedUrls.has(data.url));
+  }
 });
 
 self.addEventListener('fetch', (event) => {

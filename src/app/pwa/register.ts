@@ -1,7 +1,10 @@
 import { Workbox } from 'workbox-window';
 import type { SyncServiceApi } from '@/sync/service';
 import { requestReplayWhenOffline } from './background-sync';
-import { AppUpdates } from './updates';
+import { AppUpdates, UPDATE_CHECK_INTERVAL_MS } from './updates';
+
+/** How long a worker may take to say which build it serves; one that does not answer is another build. */
+const BUILD_QUESTION_TIMEOUT_MS = 3_000;
 
 let updates: AppUpdates | undefined;
 let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resolve(undefined);
@@ -13,7 +16,12 @@ let registration: Promise<ServiceWorkerRegistration | undefined> = Promise.resol
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const base = import.meta.env.BASE_URL;
-  updates = new AppUpdates(new Workbox(`${base}sw.js`, { scope: base }), window);
+  updates = new AppUpdates(
+    new Workbox(`${base}sw.js`, { scope: base }),
+    window,
+    UPDATE_CHECK_INTERVAL_MS,
+    servesThisBuild
+  );
   registration = updates.start();
 }
 
@@ -25,4 +33,27 @@ export function watchOutboxForBackgroundSync(service: SyncServiceApi, database: 
 /** The update watcher, when a service worker was registered. */
 export function appUpdates(): AppUpdates | undefined {
   return updates;
+}
+
+/**
+ * Asks a worker whether its precache holds this page's own script: the files of a build carry a
+ * hash of their content in their names, so only a worker of the same build holds this one.
+ */
+function servesThisBuild(worker: ServiceWorker): Promise<boolean> {
+  const script = new URL(import.meta.url);
+  script.search = '';
+  script.hash = '';
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => {
+      channel.port1.close();
+      resolve(false);
+    }, BUILD_QUESTION_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<unknown>) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(event.data === true);
+    };
+    worker.postMessage({ type: 'HAS_FILE', url: script.href }, [channel.port2]);
+  });
 }

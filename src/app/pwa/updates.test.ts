@@ -1,7 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { AppUpdates, type WindowLike, type WorkboxLike } from './updates';
 
-type Listener = (event: { isExternal?: boolean; isUpdate?: boolean }) => void;
+type Listener = (event: {
+  isExternal?: boolean;
+  isUpdate?: boolean;
+  sw?: ServiceWorker;
+  originalEvent?: Event;
+}) => void;
+
+/** A worker whose state the test moves, as the browser would (statechange events). */
+function fakeWorker(state: ServiceWorkerState) {
+  const listeners: (() => void)[] = [];
+  const worker = {
+    state,
+    addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+  };
+  return {
+    worker: worker as unknown as ServiceWorker,
+    move(next: ServiceWorkerState) {
+      worker.state = next;
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+/** The 'controllerchange' event workbox-window passes on: its target is the container. */
+const takeover = (controller: ServiceWorker) => ({ target: { controller } }) as unknown as Event;
 
 function fakes(waiting: boolean) {
   const listeners = new Map<string, Listener[]>();
@@ -68,6 +92,41 @@ describe('AppUpdates (registerType prompt)', () => {
     expect(updates.getState().available).toBe(true);
     expect(calls.reload).toBe(0);
     updates.apply();
+    expect(calls.reload).toBe(1);
+  });
+
+  it("a worker of the page's own build (a reinstalled copy) is not offered as a new version", async () => {
+    const { workbox, win, fire } = fakes(true);
+    const own = fakeWorker('installed').worker;
+    const other = fakeWorker('installed').worker;
+    const updates = new AppUpdates(workbox, win, 1000, (worker) => Promise.resolve(worker === own));
+    await updates.start();
+    fire('waiting', { sw: own });
+    fire('controlling', { isExternal: true, originalEvent: takeover(own) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updates.getState().available).toBe(false);
+    fire('waiting', { sw: other });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updates.getState().available).toBe(true);
+  });
+
+  it('after "Reload to update" the page reloads once, when the worker in control has activated', async () => {
+    const { workbox, win, calls, fire } = fakes(true);
+    const updates = new AppUpdates(workbox, win);
+    await updates.start();
+    fire('waiting');
+    updates.apply();
+    const first = fakeWorker('activating');
+    fire('controlling', { isExternal: true, originalEvent: takeover(first.worker) });
+    expect(calls.reload).toBe(0);
+    // Replaced before it activated: its successor's takeover reloads.
+    first.move('redundant');
+    const second = fakeWorker('activating');
+    fire('controlling', { isExternal: true, originalEvent: takeover(second.worker) });
+    expect(calls.reload).toBe(0);
+    second.move('activated');
+    expect(calls.reload).toBe(1);
+    fire('controlling', { isExternal: true, originalEvent: takeover(fakeWorker('activated').worker) });
     expect(calls.reload).toBe(1);
   });
 });
