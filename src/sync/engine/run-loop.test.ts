@@ -2,7 +2,7 @@ import type { Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedVersions } from '@/sync/engine/announced';
 import type { Scheduler } from '@/sync/engine/types';
-import { FakeClock } from '@/sync/testing/fake-network';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 import { backoffDelay, RunLoop, type RunLoopControl, type RunLoopDelegate } from './run-loop';
 
 const INTERVAL = 30_000;
@@ -72,7 +72,7 @@ class ScriptedRun implements RunLoopDelegate<number> {
 }
 
 function testLoop() {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const scheduler = new ManualScheduler();
   const run = new ScriptedRun();
   const loop = new RunLoop(run, { clock, scheduler, intervalMs: INTERVAL });
