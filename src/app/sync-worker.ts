@@ -12,10 +12,15 @@ export function connectSyncWorker(database: string): SyncServiceApi {
     name: scopedName(SYNC_WORKER_NAME, database),
   });
   const remote = Comlink.wrap<SyncServiceApi>(worker);
+  // The worker does not hear the page's network events; the engine must not wait for its timer.
+  const passOn = () => void remote.networkChanged(navigator.onLine).catch(() => undefined);
+  globalThis.addEventListener('online', passOn);
+  globalThis.addEventListener('offline', passOn);
   return {
     start: (config) => remote.start(config),
     applyChange: (change) => remote.applyChange(change),
     syncNow: () => remote.syncNow(),
+    networkChanged: (online) => remote.networkChanged(online),
     keepResources: (resources) => remote.keepResources(resources),
     keepDefinitions: (rows) => remote.keepDefinitions(rows),
     keepServerVersions: (resources) => remote.keepServerVersions(resources),

@@ -81,10 +81,7 @@ export class SyncEngine {
     if (this.loop.started) return;
     this.unsubscribers.push(this.options.client.onOffline(() => this.board.setOnline(false)));
     const signal = this.options.onlineSignal;
-    if (signal)
-      this.unsubscribers.push(
-        signal((online) => (online ? this.reconnected() : this.board.setOnline(false)))
-      );
+    if (signal) this.unsubscribers.push(signal((online) => this.networkChanged(online)));
     this.loop.start();
   }
 
@@ -175,8 +172,15 @@ export class SyncEngine {
     return this.board.refresh();
   }
 
-  /** The connection came back: try every waiting change now, whatever its back-off said. */
-  private reconnected(): void {
+  /**
+   * The browser's network came back or went away. Back: every waiting change is tried now, whatever
+   * its back-off said. Gone: the status says offline until a request is answered again.
+   */
+  networkChanged(online: boolean): void {
+    if (!online) {
+      this.board.setOnline(false);
+      return;
+    }
     this.board.setOnline(true);
     this.loop.reconnected();
   }

@@ -159,3 +159,45 @@ describe('SyncService across tabs', () => {
     ).rejects.toThrow('Not signed in');
   });
 });
+
+describe('SyncService and the network', () => {
+  it('changes kept while offline are sent as soon as the page says the network is back, not at the next timer', async () => {
+    const replica = new MemoryReplicaStore();
+    const storage = new MemoryStorage();
+    const page = new ApiClient({ baseUrl, clientId: 'carequeue-web', storage, retryDelayMs: 0 });
+    const answer = await page.signIn.login({ email: 'doctor@example.com', password: 'password' });
+    await page.signIn.complete(answer.code ?? '');
+    let offline = false;
+    const service = new SyncService({
+      replica,
+      storage,
+      fetch: (input, init) =>
+        offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
+    });
+    running.push(service);
+    // An hour between timed runs: only the network event can send the change within the test.
+    await service.start({ ...config, intervalMs: 3_600_000 });
+    await until(
+      () => service.status(),
+      (status) => status.leader && !!status.lastSyncedAt
+    );
+
+    const task = await anUnownedTask(page, 40);
+    offline = true;
+    await service.networkChanged(false);
+    await service.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
+    await until(
+      () => service.status(),
+      (status) => !status.online && status.pending === 1 && !status.syncing
+    );
+
+    offline = false;
+    await service.networkChanged(true);
+    await until(
+      () => page.get<Task>(`fhir/R4/Task/${task.id}`),
+      (landed) => landed.status === 'on-hold',
+      5_000
+    );
+    expect(await service.status()).toMatchObject({ online: true });
+  });
+});

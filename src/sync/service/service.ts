@@ -68,6 +68,11 @@ export class SyncService implements SyncServiceApi {
     return this.current;
   }
 
+  async networkChanged(online: boolean): Promise<void> {
+    if (this.current.leader) this.engine?.networkChanged(online);
+    else if (online) this.nudgeLeader();
+  }
+
   async keepResources(resources: Resource[]): Promise<void> {
     await this.requireEngine().keep(resources);
   }

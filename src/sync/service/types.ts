@@ -39,6 +39,11 @@ export interface SyncServiceApi {
   applyChange(change: LocalChange): Promise<AppliedChange>;
   syncNow(): Promise<ServiceStatus>;
   /**
+   * The page's online and offline events. A dedicated worker does not hear the browser's network
+   * change, so the page passes each one on; the leader sends what waits at once when it comes back.
+   */
+  networkChanged(online: boolean): Promise<void>;
+  /**
    * Keeps server versions the page read (a resource the replica did not hold), so they are there
    * offline and can be changed; their types are followed by the pull from then on.
    */
