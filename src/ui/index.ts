@@ -37,6 +37,14 @@
  *     is honest; it rejects (ChangeRejectedError, nothing stored) when the patch does not apply.
  *     Set commutes: true only for appends (Add Note, Assign Role): they are re-based automatically;
  *     every other change becomes a conflict the user resolves when another user changed the task.
+ * - useSave() → { save(request), submitting, outcome, reset() }: the one save of every form (resource
+ *     edit and create, clinical dialogs, questionnaire responses, task actions). save({ change, shown })
+ *     queues the change through applyChange and resolves { ok: true, applied? } (applied is absent when
+ *     the change was undefined: nothing to save) or { ok: false, outcome }; given a function, what it
+ *     throws while making the change is a failure too. The form draws `submitting` and `outcome`.
+ * - editChange(before, after, { label, baseVersionId }?) → LocalChange | undefined: the JSON Patch of
+ *     an edit, every element but id and meta; undefined when nothing else changed. createChange(resource,
+ *     label?) and deleteChange(resource, baseVersionId?) make the other two kinds.
  *
  * Sync UI
  * - <SyncStatusIndicator/>: 'Online' / 'Offline', 'N changes waiting to sync', conflicts button + panel.
@@ -83,6 +91,15 @@ export { useFhirClient, useServerRead, type ServerState } from './hooks/use-serv
 export { useResource, type ResourceState } from './hooks/use-resource';
 export { useConfirmedId } from './hooks/use-confirmed-id';
 export { useCommands, type Commands } from './hooks/use-commands';
+export {
+  useSave,
+  outcomeOf,
+  type Save,
+  type SaveRequest,
+  type SaveResult,
+  type SaveState,
+} from './save/use-save';
+export { createChange, deleteChange, editChange, type EditOptions } from './save/changes';
 export {
   useSyncStatus,
   useServiceStatus,

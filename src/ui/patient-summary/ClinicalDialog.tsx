@@ -3,7 +3,9 @@ import type { Resource } from '@medplum/fhirtypes';
 import { useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
-import { useClinicalSave } from './use-clinical-save';
+import { outcomeText } from '@/sync/http/errors';
+import { createChange, editChange } from '../save/changes';
+import { useSave } from '../save/use-save';
 
 export interface ClinicalDialogProps {
   /** What the entry is ('Allergy'): the dialog is 'Add Allergy' or 'Edit Allergy', and so is its change. */
@@ -22,24 +24,28 @@ export interface ClinicalDialogProps {
  * dialog, losing nothing typed.
  */
 export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
-  const { save, saving, error } = useClinicalSave();
+  const { save, submitting, outcome } = useSave();
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
+  // An edit changes what the dialog changed (never id or meta); an add creates the entry.
+  const changeOf = (after: Resource) =>
+    before ? editChange(before, after, { label: title }) : createChange(after, title);
   return (
     <FormModal
       opened
       title={title}
       submitLabel="Save"
       canSubmit={built !== undefined}
-      busy={saving}
+      busy={submitting}
       onClose={onClose}
       onSubmit={() => {
-        if (built) void save(before, built, title).then((stored) => stored && onClose());
+        if (built)
+          void save({ change: changeOf(built), shown: before }).then((result) => result.ok && onClose());
       }}
     >
       {children}
-      {error && (
+      {outcome && (
         <Alert color="red" title="Not saved">
-          {error}
+          {outcomeText(outcome)}
         </Alert>
       )}
     </FormModal>

@@ -1,7 +1,7 @@
 import { Alert, Button, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import type { Bot, Bundle, Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { useCommands, useFhirClient, useServerRead } from '@/ui';
+import { deleteChange, outcomeText, useFhirClient, useSave, useServerRead } from '@/ui';
 import { DialogActions } from './DialogActions';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -21,29 +21,15 @@ export interface SelectionDialogProps {
  * the server's words among the failed changes.
  */
 export function DeleteDialog({ opened, selected, onClose, onDone }: SelectionDialogProps) {
-  const { applyChange } = useCommands();
-  const [error, setError] = useState<string | undefined>();
-  const [running, setRunning] = useState(false);
+  const { save, submitting, outcome } = useSave();
+  const error = outcome ? outcomeText(outcome) : undefined;
 
+  // One delete after another; the first that cannot be stored stops the rest, with its words.
   const run = async () => {
-    setRunning(true);
-    try {
-      for (const resource of selected) {
-        await applyChange({
-          resourceType: resource.resourceType,
-          id: resource.id ?? '',
-          kind: 'delete',
-          operations: [],
-          commutes: false,
-          label: `Delete ${resource.resourceType}`,
-        });
-      }
-      onDone();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setRunning(false);
+    for (const resource of selected) {
+      if (!(await save({ change: deleteChange(resource) })).ok) return;
     }
+    onDone();
   };
 
   return (
@@ -62,7 +48,7 @@ export function DeleteDialog({ opened, selected, onClose, onDone }: SelectionDia
           </Alert>
         )}
         <DialogActions onCancel={onClose}>
-          <Button color="red" loading={running} onClick={() => void run()}>
+          <Button color="red" loading={submitting} onClick={() => void run()}>
             Delete
           </Button>
         </DialogActions>

@@ -6,19 +6,18 @@ import type {
   Reference,
   Task,
 } from '@medplum/fhirtypes';
-import { compare } from 'fast-json-patch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   referencePath,
   resourceKey,
-  useCommands,
   useProfile,
   useReplicaContext,
   useReplicaQuery,
+  useSave,
   type ReplicaReader,
 } from '@/ui';
-import { outcomeOf } from '../common/outcome';
 import { buildResponse, questionnaireCanonical, type Answers } from './questionnaire-rules';
+import { responseChange, type ResponseStatus } from './response-change';
 import { taskOutputChange } from './task-output';
 
 /** Who and what a response is about: its subject, and the requests and encounter it answers. */
@@ -57,17 +56,6 @@ async function findDraft(reader: ReplicaReader, key: DraftKey): Promise<Question
   return drafts[0] ?? null;
 }
 
-/** The JSON Patch that turns the stored response into the new one, keeping its id, meta and identifier. */
-export function responseChanges(stored: QuestionnaireResponse, next: QuestionnaireResponse) {
-  const target: QuestionnaireResponse = {
-    ...next,
-    id: stored.id,
-    ...(stored.meta ? { meta: stored.meta } : {}),
-    ...(stored.identifier ? { identifier: stored.identifier } : {}),
-  };
-  return compare(stored, target);
-}
-
 export interface ResponseDraft {
   /** The response in progress (null when none was started; undefined while it is looked up). */
   draft: QuestionnaireResponse | null | undefined;
@@ -92,7 +80,9 @@ export interface ResponseDraft {
  */
 export function useResponseDraft(questionnaire: Questionnaire, context: ResponseContext): ResponseDraft {
   const { reader } = useReplicaContext();
-  const { applyChange } = useCommands();
+  // The response's writes (keeps and submit) share one failure state; the task's link has its own.
+  const { save: saveResponse, outcome } = useSave();
+  const { save: saveLink, outcome: taskOutcome } = useSave();
   const { reference: author } = useProfile();
   const canonical = questionnaireCanonical(questionnaire);
   const subjectReference = context.subject?.reference ?? '';
@@ -105,18 +95,15 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
   const [submitting, setSubmitting] = useState(false);
   const [unsaved, setUnsaved] = useState(0);
   const [typing, setTyping] = useState(false);
-  const [outcome, setOutcome] = useState<OperationOutcome>();
-  const [taskOutcome, setTaskOutcome] = useState<OperationOutcome>();
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const waiting = useRef<Answers | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  /** Writes the response with these answers and status: a create the first time, else a patch. */
-  const write = useCallback(
-    async (answers: Answers, status: 'in-progress' | 'completed'): Promise<string | undefined> => {
-      const stored = await findDraft(reader, key);
+  /** The response these answers make, about the context's subject, authored now by the user. */
+  const responseOf = useCallback(
+    (answers: Answers, status: ResponseStatus): QuestionnaireResponse => {
       const subject = context.subject;
-      const next = buildResponse(questionnaire, answers, {
+      return buildResponse(questionnaire, answers, {
         status,
         authored: new Date().toISOString(),
         ...(subject ? { subject } : {}),
@@ -125,51 +112,29 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
         ...(context.basedOn?.length ? { basedOn: context.basedOn } : {}),
         ...(context.encounter ? { encounter: context.encounter } : {}),
       });
-      const label = status === 'completed' ? 'Submit questionnaire' : 'Save questionnaire answers';
-      if (!stored) {
-        const applied = await applyChange({
-          resourceType: 'QuestionnaireResponse',
-          kind: 'create',
-          resource: next,
-          commutes: false,
-          label,
-        });
-        return applied.id;
-      }
-      const operations = responseChanges(stored, next).filter(
-        // The time of writing alone is no change worth sending.
-        (operation) => status === 'completed' || operation.path !== '/authored'
-      );
-      if (operations.length === 0) return stored.id;
-      await applyChange(
-        {
-          resourceType: 'QuestionnaireResponse',
-          id: stored.id,
-          kind: 'patch',
-          operations,
-          commutes: false,
-          label,
-        },
-        stored
-      );
-      return stored.id;
     },
-    [reader, key, questionnaire, context.subject, context.basedOn, context.encounter, author, applyChange]
+    [questionnaire, context.subject, context.basedOn, context.encounter, author]
   );
 
-  /** Runs one write after the ones before it, recording when it kept the answers or why it failed. */
+  /**
+   * Writes the response with these answers and status (a create the first time, else a patch) after
+   * the writes before it; resolves with its id, or undefined when it could not be kept.
+   */
   const enqueue = useCallback(
-    (answers: Answers, status: 'in-progress' | 'completed'): Promise<string | undefined> => {
+    (answers: Answers, status: ResponseStatus): Promise<string | undefined> => {
       setUnsaved((count) => count + 1);
       const run = queue.current.then(async () => {
+        let storedId: string | undefined;
         try {
-          const id = await write(answers, status);
+          const result = await saveResponse(async () => {
+            const stored = await findDraft(reader, key);
+            storedId = stored?.id;
+            const change = responseChange(stored, responseOf(answers, status), status);
+            return stored ? { change, shown: stored } : { change };
+          });
+          if (!result.ok) return undefined;
           setSavedAt(new Date());
-          setOutcome(undefined);
-          return id;
-        } catch (error) {
-          setOutcome(outcomeOf(error));
-          return undefined;
+          return result.applied?.id ?? storedId;
         } finally {
           setUnsaved((count) => count - 1);
         }
@@ -177,7 +142,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
       queue.current = run;
       return run;
     },
-    [write]
+    [saveResponse, reader, key, responseOf]
   );
 
   /** Records the submitted response as an output of the task, once, after the writes before it. */
@@ -186,7 +151,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
       const target = referencePath(context.task);
       if (!target) return Promise.resolve();
       const run = queue.current.then(async () => {
-        try {
+        await saveLink(async () => {
           const record = await reader.record(resourceKey(target.resourceType, target.id));
           if (!record || record.deleted)
             throw new Error(`${target.resourceType}/${target.id} is not on this device`);
@@ -195,16 +160,13 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
             `QuestionnaireResponse/${responseId}`,
             questionnaire.title ?? questionnaire.name
           );
-          if (change) await applyChange(change);
-          setTaskOutcome(undefined);
-        } catch (error) {
-          setTaskOutcome(outcomeOf(error));
-        }
+          return { change };
+        });
       });
       queue.current = run;
       return run;
     },
-    [context.task, reader, applyChange, questionnaire.title, questionnaire.name]
+    [context.task, reader, saveLink, questionnaire.title, questionnaire.name]
   );
 
   const flush = useCallback(() => {

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { deleteChange, useSave } from '@/ui';
 import { ResourceStateNotice } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
-import { useResourceWrites } from '../common/use-resource-writes';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ResourceHeader } from './ResourceHeader';
-import { deleteChange } from './resource-changes';
 
 interface ResourceDeletePageProps {
   resourceType: string;
@@ -24,15 +23,15 @@ export function ResourceDeletePage({ resourceType, id }: ResourceDeletePageProps
 function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
-  const writes = useResourceWrites();
+  const { save, submitting, outcome } = useSave();
 
   async function remove(): Promise<void> {
     if (found.status !== 'ready') return;
-    if (!(await writes.apply(deleteChange(found.resource, found.versionId)))) return;
+    if (!(await save({ change: deleteChange(found.resource, found.versionId) })).ok) return;
     await navigate({ to: '/$resourceType', params: { resourceType } });
   }
 
-  const error = writes.outcome?.issue?.[0]?.details?.text;
+  const error = outcome?.issue?.[0]?.details?.text;
   return (
     <Stack gap="sm">
       <ResourceHeader resourceType={resourceType} title={`Delete ${resourceType}/${id}`} found={found} />
@@ -45,13 +44,13 @@ function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
             </Alert>
           )}
           <Group gap="sm">
-            <Button color="red" style={TOUCH} loading={writes.submitting} onClick={() => void remove()}>
+            <Button color="red" style={TOUCH} loading={submitting} onClick={() => void remove()}>
               Delete
             </Button>
             <Button
               variant="default"
               style={TOUCH}
-              disabled={writes.submitting}
+              disabled={submitting}
               renderRoot={(props) => (
                 <Link {...props} to="/$resourceType/$id/$tab" params={{ resourceType, id, tab: 'details' }} />
               )}

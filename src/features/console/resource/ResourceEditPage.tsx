@@ -2,15 +2,14 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCommands } from '@/ui';
+import { editChange, useCommands, useSave } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
 import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
-import { refusedEdits, updateChange } from './resource-changes';
 import { useConsoleResource } from '../common/use-console-resource';
-import { useResourceWrites } from '../common/use-resource-writes';
+import { refusedEdits } from './refused-edits';
 
 interface ResourceEditPageProps {
   resourceType: string;
@@ -32,7 +31,7 @@ interface Opened {
 function EditResource({ resourceType, id }: ResourceEditPageProps) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
-  const writes = useResourceWrites();
+  const { save: queue, submitting, outcome } = useSave();
   const { dismissFailure } = useCommands();
   const [opened, setOpened] = useState<Opened>();
   if (!opened && found.status === 'ready') {
@@ -48,9 +47,9 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     const { server } = refused;
     if (server) await Promise.all(refused.entries.map((entry) => dismissFailure(entry.seq ?? 0)));
     const change = server
-      ? updateChange(server, edited, server.meta?.versionId)
-      : updateChange(opened.resource, edited, opened.versionId);
-    if (change && !(await writes.apply(change))) return;
+      ? editChange(server, edited, { baseVersionId: server.meta?.versionId })
+      : editChange(opened.resource, edited, { baseVersionId: opened.versionId });
+    if (!(await queue({ change })).ok) return;
     await details();
   }
 
@@ -63,8 +62,8 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
           defaultValue={opened.resource}
           onSubmit={(edited) => void save(edited)}
           onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
-          outcome={writes.outcome ?? refused.outcome}
-          submitting={writes.submitting}
+          outcome={outcome ?? refused.outcome}
+          submitting={submitting}
         />
       ) : (
         found.status !== 'ready' && <ResourceStateNotice found={found} resourceType={resourceType} id={id} />

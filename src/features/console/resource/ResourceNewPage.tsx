@@ -2,12 +2,11 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { createChange, useSave } from '@/ui';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
 import { ResourceHeader } from './ResourceHeader';
-import { createChange } from './resource-changes';
-import { useResourceWrites } from '../common/use-resource-writes';
 
 /** /{type}/new: an empty resource form; OK queues the create and opens the new resource. */
 export function ResourceNewPage({ resourceType }: { resourceType: string }) {
@@ -17,15 +16,15 @@ export function ResourceNewPage({ resourceType }: { resourceType: string }) {
 
 function NewResource({ resourceType }: { resourceType: string }) {
   const navigate = useNavigate();
-  const writes = useResourceWrites();
+  const { save, submitting, outcome } = useSave();
   const [empty] = useState(() => ({ resourceType }) as Resource);
 
   async function create(resource: Resource): Promise<void> {
-    const applied = await writes.apply(createChange(resource));
-    if (!applied) return;
+    const result = await save({ change: createChange(resource) });
+    if (!result.ok || !result.applied) return;
     await navigate({
       to: '/$resourceType/$id/$tab',
-      params: { resourceType, id: applied.id, tab: 'details' },
+      params: { resourceType, id: result.applied.id, tab: 'details' },
     });
   }
 
@@ -35,8 +34,8 @@ function NewResource({ resourceType }: { resourceType: string }) {
       <ConsoleResourceForm
         defaultValue={empty}
         onSubmit={(resource) => void create(resource)}
-        outcome={writes.outcome}
-        submitting={writes.submitting}
+        outcome={outcome}
+        submitting={submitting}
       />
     </Stack>
   );

@@ -1,27 +1,19 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { outcomeText, useProfile } from '@/ui';
-import { useResourceWrites } from '../common/use-resource-writes';
+import { createChange, outcomeText, useProfile, useSave } from '@/ui';
 import { newComment } from './timeline-rules';
 
 /** The comment box: a Communication about the resource, sent by the signed-in profile, through the outbox. */
 export function CommentBox({ resource }: { resource: Resource }) {
   const { reference } = useProfile();
-  const writes = useResourceWrites();
+  const { save, submitting, outcome } = useSave();
   const [text, setText] = useState('');
   const trimmed = text.trim();
   async function submit(): Promise<void> {
     if (!trimmed) return;
     const comment = newComment(resource, { reference }, trimmed, new Date().toISOString());
-    const applied = await writes.apply({
-      resourceType: 'Communication',
-      kind: 'create',
-      resource: comment,
-      commutes: false,
-      label: 'Add Comment',
-    });
-    if (applied) setText('');
+    if ((await save({ change: createChange(comment, 'Add Comment') })).ok) setText('');
   }
   return (
     <form
@@ -38,9 +30,9 @@ export function CommentBox({ resource }: { resource: Resource }) {
           rows={2}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          error={writes.outcome ? outcomeText(writes.outcome) : undefined}
+          error={outcome ? outcomeText(outcome) : undefined}
         />
-        <Button type="submit" mih={44} disabled={!trimmed} loading={writes.submitting}>
+        <Button type="submit" mih={44} disabled={!trimmed} loading={submitting}>
           Comment
         </Button>
       </Group>

@@ -1,10 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useReferenceNames } from '@/ui';
+import { useCallback, useMemo } from 'react';
+import { useReferenceNames, useSave } from '@/ui';
 import { ServerStateNotice } from '../common/ServerStateNotice';
 import { useHistory } from '../common/use-history';
-import { useResourceWrites } from '../common/use-resource-writes';
 import { CommentBox } from './CommentBox';
 import { TimelineCard } from './TimelineCard';
 import { timelineItems, type TimelineItem } from './timeline-items';
@@ -30,7 +29,7 @@ export function TimelineTab({ resource }: { resource: Resource }) {
   const reference = referenceOf(resource);
   const history = useHistory(resource.resourceType, resource.id ?? '');
   const { records, server } = useTimelineResources(resource);
-  const writes = useResourceWrites();
+  const { save } = useSave();
   const items = useMemo(() => {
     const versions =
       history.status === 'ready'
@@ -61,20 +60,20 @@ export function TimelineTab({ resource }: { resource: Resource }) {
   );
 
   // Stable across renders, so the memoised cards already drawn are not drawn again.
-  const writesRef = useRef(writes);
-  useEffect(() => {
-    writesRef.current = writes;
-  });
-  const pin = useCallback((target: Resource): void => {
-    void writesRef.current.apply({
-      resourceType: target.resourceType,
-      id: target.id,
-      kind: 'patch',
-      operations: pinOperations(target),
-      commutes: false,
-      label: 'Pin',
-    });
-  }, []);
+  const pin = useCallback(
+    (target: Resource): void =>
+      void save({
+        change: {
+          resourceType: target.resourceType,
+          id: target.id,
+          kind: 'patch',
+          operations: pinOperations(target),
+          commutes: false,
+          label: 'Pin',
+        },
+      }),
+    [save]
+  );
 
   const card = useCallback(
     (item: TimelineItem) => (

@@ -1,8 +1,7 @@
 import { Button, FileButton, Group, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { outcomeText, useProfile } from '@/ui';
-import { useResourceWrites } from '../common/use-resource-writes';
+import { createChange, outcomeText, useProfile, useSave } from '@/ui';
 import { completeMediaOperations, fileAttachment, newMedia } from './timeline-rules';
 
 /** The largest file the timeline takes: it waits in IndexedDB, base64, until it is uploaded. */
@@ -24,7 +23,7 @@ function readBase64(file: File): Promise<string> {
  */
 export function UploadButton({ resource }: { resource: Resource }) {
   const { reference } = useProfile();
-  const writes = useResourceWrites();
+  const { save, submitting, outcome } = useSave();
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState(false);
 
@@ -39,21 +38,18 @@ export function UploadButton({ resource }: { resource: Resource }) {
     try {
       const data = await readBase64(file);
       const content = fileAttachment(file);
-      const created = await writes.apply({
-        resourceType: 'Media',
-        kind: 'create',
-        resource: newMedia(resource, { reference }, content, new Date().toISOString()),
-        commutes: false,
-        label: 'Upload',
-      });
-      if (!created) return;
-      await writes.apply({
-        resourceType: 'Media',
-        id: created.id,
-        kind: 'patch',
-        operations: completeMediaOperations(content, data),
-        commutes: false,
-        label: 'Upload',
+      const media = newMedia(resource, { reference }, content, new Date().toISOString());
+      const created = await save({ change: createChange(media, 'Upload') });
+      if (!created.ok || !created.applied) return;
+      await save({
+        change: {
+          resourceType: 'Media',
+          id: created.applied.id,
+          kind: 'patch',
+          operations: completeMediaOperations(content, data),
+          commutes: false,
+          label: 'Upload',
+        },
       });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -62,17 +58,17 @@ export function UploadButton({ resource }: { resource: Resource }) {
     }
   }
 
-  const failure = problem ?? (writes.outcome ? outcomeText(writes.outcome) : undefined);
+  const failure = problem ?? (outcome ? outcomeText(outcome) : undefined);
   return (
     <Group gap="xs">
       <FileButton onChange={(file) => void upload(file)}>
         {(props) => (
-          <Button {...props} variant="default" mih={44} loading={reading || writes.submitting}>
+          <Button {...props} variant="default" mih={44} loading={reading || submitting}>
             Upload
           </Button>
         )}
       </FileButton>
-      {(reading || writes.submitting) && (
+      {(reading || submitting) && (
         <Text size="sm" c="dimmed">
           Initializing
         </Text>

@@ -103,7 +103,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
       variant="light"
       color={color}
       onClick={onClick}
-      disabled={command.busy}
+      disabled={command.submitting}
     >
       {label}
     </Button>

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { CONFLICT_MESSAGE } from '@/ui';
+import { CONFLICT_MESSAGE, outcomeText, type AppliedChange, type SaveResult } from '@/ui';
+import { watchedChanges } from './watched-changes';
 
 /** The product's words for a version conflict: 'Another user modified the task.' */
 export const CONFLICT_TEXT = CONFLICT_MESSAGE;
@@ -16,4 +17,20 @@ export function showError(message: string): void {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : 'Something went wrong';
+}
+
+/**
+ * Tells the user how a task save ended: the error toast with its words; or, once the change is on
+ * this device, the success toast, and the change watched until the server's verdict
+ * (ChangeOutcomeWatcher). Gives the applied change, or undefined when none was stored.
+ */
+export function announceSave(result: SaveResult, label: string, success: string): AppliedChange | undefined {
+  if (!result.ok) {
+    showError(outcomeText(result.outcome));
+    return undefined;
+  }
+  if (!result.applied) return undefined;
+  watchedChanges.add(result.applied.seq, label);
+  showSuccess(success);
+  return result.applied;
 }

@@ -1,9 +1,8 @@
 import type { Task } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
 import { buildTaskChange, type TaskAction } from './actions';
-import { errorMessage, showError, showSuccess } from './notify';
-import { watchedChanges } from './watched-changes';
-import { formatHumanName, type AppliedChange, useCommands, useProfile } from '@/ui';
+import { announceSave } from './notify';
+import { formatHumanName, type AppliedChange, type SaveState, useProfile, useSave } from '@/ui';
 
 /** An action waiting for the user to confirm it. */
 export interface PendingConfirmation {
@@ -13,26 +12,23 @@ export interface PendingConfirmation {
   cancel: () => void;
 }
 
-export interface TaskCommand {
+export interface TaskCommand extends SaveState {
   /**
-   * Runs an action on a task: asks first when the action says so, builds its change, applies it
-   * locally and queues it (applyChange), then shows the success toast; any error shows in a red toast
-   * titled 'Error'. How the change ends on the server is told later by ChangeOutcomeWatcher.
+   * Runs an action on a task: asks first when the action says so, builds its change and saves it
+   * (useSave: applied locally and queued), then shows the success toast; any error shows in a red
+   * toast titled 'Error'. How the change ends on the server is told later by ChangeOutcomeWatcher.
    * Resolves with the applied change, or undefined when nothing was changed.
    */
   run<Input>(action: TaskAction<Input>, task: Task, input: Input): Promise<AppliedChange | undefined>;
   /** Set while an action waits for its confirmation (render ConfirmActionModal). */
   confirmation: PendingConfirmation | undefined;
-  /** True while a change is being stored. */
-  busy: boolean;
 }
 
 /** The one command path of every task action. */
 export function useTaskCommand(): TaskCommand {
-  const { applyChange } = useCommands();
+  const { save, submitting, outcome } = useSave();
   const { reference, profile } = useProfile();
   const [confirmation, setConfirmation] = useState<PendingConfirmation>();
-  const [busy, setBusy] = useState(false);
 
   const execute = useCallback(
     async <Input>(
@@ -40,23 +36,16 @@ export function useTaskCommand(): TaskCommand {
       task: Task,
       input: Input
     ): Promise<AppliedChange | undefined> => {
-      setBusy(true);
-      try {
+      // An input the action cannot use fails like a refused change: nothing is stored, the reason is shown.
+      const result = await save(() => {
         const display = formatHumanName(profile?.name?.[0], { prefix: false, suffix: false });
         const me = { reference, ...(display ? { display } : {}) };
         const change = buildTaskChange(action, { task, me, now: new Date().toISOString() }, input);
-        const applied = await applyChange(change, task);
-        watchedChanges.add(applied.seq, change.label);
-        showSuccess(action.success);
-        return applied;
-      } catch (error) {
-        showError(errorMessage(error));
-        return undefined;
-      } finally {
-        setBusy(false);
-      }
+        return { change, shown: task };
+      });
+      return announceSave(result, action.label(task), action.success);
     },
-    [applyChange, reference, profile]
+    [save, reference, profile]
   );
 
   const run = useCallback(
@@ -81,5 +70,5 @@ export function useTaskCommand(): TaskCommand {
     [execute]
   );
 
-  return { run, confirmation, busy };
+  return { run, confirmation, submitting, outcome };
 }

@@ -2,9 +2,8 @@ import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@manti
 import type { Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatHumanName, useCommands, useMountedWhileOpen, useProfile } from '@/ui';
-import { errorMessage, showError, showSuccess } from '../commands/notify';
-import { watchedChanges } from '../commands/watched-changes';
+import { createChange, formatHumanName, useMountedWhileOpen, useProfile, useSave } from '@/ui';
+import { announceSave } from '../commands/notify';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
 import { statusText } from '../format';
@@ -49,11 +48,10 @@ interface NewTaskFormProps {
 function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
   const { codings } = useCodings(TASK_TYPE_VALUESET_URL);
   const { resources: patients } = useRecordsOfType<Patient>('Patient');
-  const { applyChange } = useCommands();
+  const { save, submitting } = useSave();
   const { reference } = useProfile();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<ReturnType<typeof validateNewTask>>({});
-  const [saving, setSaving] = useState(false);
 
   const patientOptions = patients
     .map((patient) => ({
@@ -66,26 +64,14 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
     const found = validateNewTask(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const resource = buildNewTask(values, { reference }, new Date().toISOString());
-      const applied = await applyChange({
-        resourceType: 'Task',
-        kind: 'create',
-        resource,
-        commutes: false,
-        label: 'New Task',
-      });
-      watchedChanges.add(applied.seq, 'New Task');
-      showSuccess('Task created');
-      setValues(EMPTY);
-      onClose();
-      await navigate({ to: '/Task/$id/$tab', params: { id: applied.id, tab: 'details' } });
-    } catch (error) {
-      showError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    const result = await save(() => ({
+      change: createChange(buildNewTask(values, { reference }, new Date().toISOString()), 'New Task'),
+    }));
+    const applied = announceSave(result, 'New Task', 'Task created');
+    if (!applied) return;
+    setValues(EMPTY);
+    onClose();
+    await navigate({ to: '/Task/$id/$tab', params: { id: applied.id, tab: 'details' } });
   }
 
   return (
@@ -148,7 +134,7 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
           <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" mih={TOUCH_HEIGHT} loading={saving}>
+          <Button type="submit" mih={TOUCH_HEIGHT} loading={submitting}>
             Create Task
           </Button>
         </Group>

@@ -1,8 +1,7 @@
 import type { Patient, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry, ResourceState } from '@/ui';
-import { outcomeOf } from '../common/outcome';
-import { refusedEdits } from './resource-changes';
+import { outcomeOf, type OutboxEntry, type ResourceState } from '@/ui';
+import { refusedEdits } from './refused-edits';
 
 const server: Patient = {
   resourceType: 'Patient',
