@@ -9,7 +9,7 @@
  *   types, sub-fields of complex types), the resource form's building block.
  * - Kinds: TextInput, TextAreaInput, NumberInput, BooleanInput, DateInput, DateTimeInput, TimeInput,
  *   ReferenceInput, AttachmentInput (5 MB at most), CodeSelect, ConceptInput, OptionSelect,
- *   TimingInput, WordsInput.
+ *   TimingInput, WordsInput; LabelledField frames one of them in a short form.
  * - <InputSourcesProvider sources/>: where references and ValueSet codes are looked up (the console
  *   passes useFormDataSources() of src/ui); FormStateContext: the server's outcome and profile.
  */
@@ -36,6 +36,7 @@ export { OptionSelect, type OptionSelectProps } from './OptionSelect';
 export { TimingInput, type TimingInputProps } from './TimingInput';
 export { ArrayInput, type ArrayInputProps } from './ArrayInput';
 export { FieldFrame, type FieldFrameProps } from './FieldFrame';
+export { LabelledField, type LabelledFieldProps } from './LabelledField';
 export { InputSourcesProvider, useInputSources, type InputSources } from './InputSources';
 export { FormStateContext, useFormState, type FormState } from './form-state';
 export { RESOURCE_HIDDEN } from './field-rules';
