@@ -9,7 +9,8 @@
  *   types, sub-fields of complex types), the resource form's building block.
  * - Kinds: TextInput, TextAreaInput, NumberInput, BooleanInput, DateInput, DateTimeInput, TimeInput,
  *   ReferenceInput, AttachmentInput (5 MB at most), CodeSelect, ConceptInput, OptionSelect,
- *   TimingInput, WordsInput; LabelledField frames one of them in a short form.
+ *   TimingInput, WordsInput; for short forms in the library's look ChoiceSelect and SuggestInput,
+ *   and LabelledField, which frames any of them with its label and error.
  * - <InputSourcesProvider sources/>: where references and ValueSet codes are looked up (the console
  *   passes useFormDataSources() of src/ui); FormStateContext: the server's outcome and profile.
  */
@@ -34,6 +35,8 @@ export { CodeSelect, type CodedShape, type CodeSelectProps } from './CodeSelect'
 export { ConceptInput, type ConceptInputProps } from './ConceptInput';
 export { OptionSelect, type OptionSelectProps } from './OptionSelect';
 export { TimingInput, type TimingInputProps } from './TimingInput';
+export { ChoiceSelect, type ChoiceSelectProps } from './ChoiceSelect';
+export { SuggestInput, type SuggestInputProps } from './SuggestInput';
 export { ArrayInput, type ArrayInputProps } from './ArrayInput';
 export { FieldFrame, type FieldFrameProps } from './FieldFrame';
 export { LabelledField, type LabelledFieldProps } from './LabelledField';

@@ -1,8 +1,9 @@
-import { Alert, Autocomplete, Select, TextInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
+import { ChoiceSelect, DateInput, LabelledField, SuggestInput } from '../inputs';
 import { useClinicalSave } from './use-clinical-save';
 
 export interface ClinicalDialogProps {
@@ -46,8 +47,6 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
   );
 }
 
-const TOUCH = { input: { minHeight: 44 } };
-
 /** A coded field: suggestions from the common codes, or any words the clinician types. */
 export function CodeField(props: {
   label: string;
@@ -57,15 +56,19 @@ export function CodeField(props: {
   required?: boolean;
 }) {
   return (
-    <Autocomplete
-      label={props.label}
-      value={props.value}
-      onChange={props.onChange}
-      data={[...new Set(props.codes.map((code) => code.display))]}
-      required={props.required}
-      styles={TOUCH}
-      data-autofocus
-    />
+    <LabelledField label={props.label} required={props.required}>
+      {(id) => (
+        <SuggestInput
+          id={id}
+          ariaLabel={props.label}
+          required={props.required}
+          value={props.value}
+          onChange={(value) => props.onChange(value ?? '')}
+          suggestions={props.codes.map((code) => code.display)}
+          autoFocus
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -78,21 +81,23 @@ export function ChoiceField(props: {
   disabled?: boolean;
 }) {
   return (
-    <Select
-      label={props.label}
-      value={props.value || null}
-      onChange={(value) => props.onChange(value ?? '')}
-      data={props.options.map((option) =>
-        typeof option === 'string'
-          ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
-          : option
+    <LabelledField label={props.label} required={props.required}>
+      {(id) => (
+        <ChoiceSelect
+          id={id}
+          ariaLabel={props.label}
+          required={props.required}
+          disabled={props.disabled}
+          value={props.value}
+          onChange={(value) => props.onChange(value ?? '')}
+          options={props.options.map((option) =>
+            typeof option === 'string'
+              ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
+              : option
+          )}
+        />
       )}
-      required={props.required}
-      disabled={props.disabled}
-      allowDeselect={false}
-      styles={TOUCH}
-      comboboxProps={{ withinPortal: true }}
-    />
+    </LabelledField>
   );
 }
 
@@ -110,13 +115,16 @@ export function DateField(props: {
   required?: boolean;
 }) {
   return (
-    <TextInput
-      type="date"
-      label={props.label}
-      value={props.value.slice(0, 10)}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      required={props.required}
-      styles={TOUCH}
-    />
+    <LabelledField label={props.label} required={props.required}>
+      {(id) => (
+        <DateInput
+          id={id}
+          ariaLabel={props.label}
+          required={props.required}
+          value={props.value}
+          onChange={(value) => props.onChange(value ?? '')}
+        />
+      )}
+    </LabelledField>
   );
 }
