@@ -1,7 +1,8 @@
-import { Autocomplete, Checkbox, MultiSelect, Radio, Select, Stack } from '@mantine/core';
+import { Checkbox, MultiSelect, Radio, Select, Stack } from '@mantine/core';
 import type { QuestionnaireItem, QuestionnaireResponseItemAnswer } from '@medplum/fhirtypes';
 import { useEffect, useState } from 'react';
 import { formatCoding, formatReference } from '@/ui';
+import { ChoiceSelect, LabelledField, SuggestInput } from '@/ui/inputs';
 import { itemControl } from './questionnaire-rules';
 import type { ItemInputProps, QuestionnaireSources } from './item-input-props';
 
@@ -66,15 +67,20 @@ export function ChoiceInput({ item, answers, onChange, error, sources }: ItemInp
     item.type === 'open-choice' ? answers.find((answer) => answer.valueString !== undefined) : undefined;
   if (item.type === 'open-choice') {
     return (
-      <Autocomplete
-        {...common}
-        data={labels.map((label) => label.label)}
-        value={openText?.valueString ?? (chosen[0] ? (options[Number(chosen[0])]?.label ?? '') : '')}
-        onChange={(text) => {
-          const option = options.find((candidate) => candidate.label === text);
-          onChange(option ? [option.answer] : text ? [{ valueString: text }] : []);
-        }}
-      />
+      <LabelledField {...common}>
+        {(id) => (
+          <SuggestInput
+            id={id}
+            ariaLabel={item.text}
+            suggestions={labels.map((label) => label.label)}
+            value={openText?.valueString ?? (chosen[0] ? (options[Number(chosen[0])]?.label ?? '') : '')}
+            onChange={(text) => {
+              const option = options.find((candidate) => candidate.label === text);
+              onChange(option ? [option.answer] : text ? [{ valueString: text }] : []);
+            }}
+          />
+        )}
+      </LabelledField>
     );
   }
   if (itemControl(item) === 'drop-down') {
@@ -86,12 +92,17 @@ export function ChoiceInput({ item, answers, onChange, error, sources }: ItemInp
         onChange={(values) => onChange(answersFor(values))}
       />
     ) : (
-      <Select
-        {...common}
-        data={labels}
-        value={chosen[0] ?? null}
-        onChange={(value) => onChange(answersFor(value ? [value] : []))}
-      />
+      <LabelledField {...common}>
+        {(id) => (
+          <ChoiceSelect
+            id={id}
+            ariaLabel={item.text}
+            options={labels}
+            value={chosen[0]}
+            onChange={(value) => onChange(answersFor(value ? [value] : []))}
+          />
+        )}
+      </LabelledField>
     );
   }
   return item.repeats ? (
