@@ -1,16 +1,16 @@
-import type { ChangeEvent } from 'react';
-import { nativeProps, type ValueInputProps } from './input-props';
+import type { ValueInputProps } from './input-props';
 import classes from './inputs.module.css';
 
 /** A boolean as a checkbox: checked is true, unchecked false. */
-export function BooleanInput({ value, onChange, ...rest }: ValueInputProps<boolean>) {
+export function BooleanInput({ id, ariaLabel, required, value, onChange }: ValueInputProps<boolean>) {
   return (
     <input
-      {...nativeProps(rest)}
+      {...{ id, required }}
       type="checkbox"
+      aria-label={ariaLabel}
       className={classes.checkbox}
       checked={value === true}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.checked)}
+      onChange={(event) => onChange(event.currentTarget.checked)}
     />
   );
 }

@@ -1,6 +1,5 @@
-import type { ChangeEvent } from 'react';
-import { nativeProps, type ValueInputProps } from './input-props';
-import classes from './inputs.module.css';
+import type { ValueInputProps } from './input-props';
+import { NativeInput } from './NativeInput';
 
 /**
  * A date on the device's own picker. A date-time held shows its day, and stays as it is until the
@@ -8,12 +7,11 @@ import classes from './inputs.module.css';
  */
 export function DateInput({ value, onChange, ...rest }: ValueInputProps<string>) {
   return (
-    <input
-      {...nativeProps(rest)}
+    <NativeInput
+      {...rest}
       type="date"
-      className={classes.input}
-      value={value ? value.slice(0, 10) : ''}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.value || undefined)}
+      value={value?.slice(0, 10) ?? ''}
+      onChange={(text) => onChange(text || undefined)}
     />
   );
 }

@@ -204,16 +204,8 @@ function ListInput(props: ListInputProps) {
 }
 
 /** A sliced list: one group per slice, padded to the slice's minimum, then the other items. */
-function SlicedListInput({
-  id,
-  label,
-  element,
-  typeCode,
-  values,
-  onChange,
-  path,
-  slicing,
-}: ListInputProps & { slicing: SlicingRules }) {
+function SlicedListInput(props: ListInputProps & { slicing: SlicingRules }) {
+  const { id, label, element, typeCode, values, onChange, path, slicing } = props;
   const { profileUrl } = useFormState();
   const groups = sliceGroups(values, element, slicing, profileUrl);
   const replace = (at: number, items: unknown[]) =>

@@ -2,13 +2,20 @@ import { Input } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import classes from './inputs.module.css';
 
+/** What a field passes to its input. */
+export interface LabelledInput {
+  id: string;
+  ariaLabel?: string;
+  required?: boolean;
+}
+
 export interface LabelledFieldProps {
   label?: string;
   required?: boolean;
   /** Shown under the input. */
   error?: ReactNode;
-  /** Renders the input, given the id its label points at. */
-  children: (id: string) => ReactNode;
+  /** Renders the input, given what it takes from its field: the id its label points at, its name. */
+  children: (field: LabelledInput) => ReactNode;
 }
 
 /**
@@ -19,7 +26,7 @@ export function LabelledField({ label, required, error, children }: LabelledFiel
   const id = useId();
   return (
     <Input.Wrapper id={id} label={label} required={required} error={error} className={classes.touch}>
-      {children(id)}
+      {children({ id, ariaLabel: label, required })}
     </Input.Wrapper>
   );
 }

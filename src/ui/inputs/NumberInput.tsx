@@ -1,6 +1,5 @@
-import type { ChangeEvent } from 'react';
-import { nativeProps, type ValueInputProps } from './input-props';
-import classes from './inputs.module.css';
+import type { ValueInputProps } from './input-props';
+import { NativeInput } from './NativeInput';
 
 /** How each FHIR number type is typed in: integers step 1, decimals any; the smallest allowed. */
 const NUMBER_RULES: Record<string, { whole: boolean; min?: number }> = {
@@ -28,16 +27,13 @@ export interface NumberInputProps extends ValueInputProps<number> {
 export function NumberInput({ type, value, onChange, ...rest }: NumberInputProps) {
   const rule = NUMBER_RULES[type] ?? { whole: false };
   return (
-    <input
-      {...nativeProps(rest)}
+    <NativeInput
+      {...rest}
       type="number"
-      className={classes.input}
       step={rule.whole ? '1' : 'any'}
       min={rule.min}
       value={value === undefined || value === null ? '' : String(value)}
-      onChange={(event: ChangeEvent<HTMLInputElement>) =>
-        onChange(toFhirNumber(event.currentTarget.value, rule.whole))
-      }
+      onChange={(text) => onChange(toFhirNumber(text, rule.whole))}
     />
   );
 }

@@ -1,16 +1,16 @@
-import type { ChangeEvent } from 'react';
-import { nativeProps, type ValueInputProps } from './input-props';
+import type { ValueInputProps } from './input-props';
 import classes from './inputs.module.css';
 
 /** Text on several lines: markdown, base64 data, a questionnaire's long answers. */
-export function TextAreaInput({ value, onChange, ...rest }: ValueInputProps<string>) {
+export function TextAreaInput({ id, ariaLabel, required, value, onChange }: ValueInputProps<string>) {
   return (
     <textarea
-      {...nativeProps(rest)}
+      {...{ id, required }}
       rows={3}
+      aria-label={ariaLabel}
       className={classes.input}
       value={value ?? ''}
-      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.currentTarget.value)}
+      onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
 }

@@ -1,18 +1,9 @@
-import type { ChangeEvent } from 'react';
 import { toFhirTime } from './date-inputs';
-import { nativeProps, type ValueInputProps } from './input-props';
-import classes from './inputs.module.css';
+import type { ValueInputProps } from './input-props';
+import { NativeInput } from './NativeInput';
 
 /** A time of day, stored with its seconds ('09:30' → '09:30:00'); an emptied input is no value. */
 export function TimeInput({ value, onChange, ...rest }: ValueInputProps<string>) {
-  return (
-    <input
-      {...nativeProps(rest)}
-      type="time"
-      step={1}
-      className={classes.input}
-      value={value ?? ''}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(toFhirTime(event.currentTarget.value))}
-    />
-  );
+  const change = (text: string) => onChange(toFhirTime(text));
+  return <NativeInput {...rest} type="time" step={1} value={value ?? ''} onChange={change} />;
 }

@@ -6,7 +6,7 @@ import { CodeSelect, type CodedShape } from './CodeSelect';
 import { ConceptInput } from './ConceptInput';
 import { DateInput } from './DateInput';
 import { DateTimeInput } from './DateTimeInput';
-import { optionList } from './field-rules';
+import { isPrimitiveType, optionList } from './field-rules';
 import classes from './inputs.module.css';
 import { NumberInput } from './NumberInput';
 import { OptionSelect } from './OptionSelect';
@@ -39,8 +39,8 @@ export const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
 
 /**
  * The input for one value, chosen by its type: a fixed option list or a bound ValueSet first, then
- * the input of each type; any other type is edited as its sub-fields. A new input kind is one
- * file and one entry here.
+ * the input of each type; other primitives are text, and any other type is edited as its
+ * sub-fields. A new input kind is one file and one entry here.
  */
 export function TypedInput({
   id,
@@ -68,15 +68,6 @@ export function TypedInput({
     return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
   }
   switch (typeCode) {
-    case 'string':
-    case 'uri':
-    case 'url':
-    case 'canonical':
-    case 'uuid':
-    case 'oid':
-    case 'id':
-    case 'code':
-      return <TextInput {...leaf} />;
     case 'markdown':
     case 'base64Binary':
       return <TextAreaInput {...leaf} />;
@@ -109,6 +100,7 @@ export function TypedInput({
         </div>
       );
     default:
-      return subFields();
+      // The other primitives (string, code, uri, id, ...) are typed as text.
+      return isPrimitiveType(typeCode) ? <TextInput {...leaf} /> : subFields();
   }
 }

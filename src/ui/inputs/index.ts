@@ -17,6 +17,7 @@
 export { TypedInput, type Change, type TypedInputProps } from './TypedInput';
 export { ElementInput, elementProps, type ElementInputProps, type PropertyChange } from './ElementInput';
 export { type ValueInputProps } from './input-props';
+export { NativeInput, type NativeInputProps } from './NativeInput';
 export { TextInput, type TextInputProps } from './TextInput';
 export { TextAreaInput } from './TextAreaInput';
 export { NumberInput, toFhirNumber, type NumberInputProps } from './NumberInput';
@@ -39,7 +40,7 @@ export { ChoiceSelect, type ChoiceSelectProps } from './ChoiceSelect';
 export { SuggestInput, type SuggestInputProps } from './SuggestInput';
 export { ArrayInput, type ArrayInputProps } from './ArrayInput';
 export { FieldFrame, type FieldFrameProps } from './FieldFrame';
-export { LabelledField, type LabelledFieldProps } from './LabelledField';
+export { LabelledField, type LabelledFieldProps, type LabelledInput } from './LabelledField';
 export { InputSourcesProvider, useInputSources, type InputSources } from './InputSources';
 export { FormStateContext, useFormState, type FormState } from './form-state';
 export { RESOURCE_HIDDEN } from './field-rules';

@@ -8,14 +8,3 @@ export interface ValueInputProps<T> {
   /** Called with the new value; undefined when the input is emptied. */
   onChange: (value: T | undefined) => void;
 }
-
-/** The attributes every native input of the kit shares. */
-export const nativeProps = ({
-  id,
-  required,
-  ariaLabel,
-}: Pick<ValueInputProps<unknown>, 'id' | 'required' | 'ariaLabel'>) => ({
-  id,
-  required,
-  'aria-label': ariaLabel,
-});

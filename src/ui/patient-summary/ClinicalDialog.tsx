@@ -3,7 +3,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
-import { ChoiceSelect, DateInput, LabelledField, SuggestInput } from '../inputs';
+import { ChoiceSelect, DateInput, LabelledField, SuggestInput, type ValueInputProps } from '../inputs';
 import { useClinicalSave } from './use-clinical-save';
 
 export interface ClinicalDialogProps {
@@ -47,58 +47,43 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
   );
 }
 
-/** A coded field: suggestions from the common codes, or any words the clinician types. */
-export function CodeField(props: {
+/** What every field of a dialog takes: its label, and its text ('' when empty). */
+interface DialogFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  codes: readonly ClinicalCode[];
   required?: boolean;
-}) {
+}
+
+/** A kit input framed with the field's label; the dialog's text is '' when the input is emptied. */
+function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<string>) => ReactNode) {
   return (
     <LabelledField label={props.label} required={props.required}>
-      {(id) => (
-        <SuggestInput
-          id={id}
-          ariaLabel={props.label}
-          required={props.required}
-          value={props.value}
-          onChange={(value) => props.onChange(value ?? '')}
-          suggestions={props.codes.map((code) => code.display)}
-          autoFocus
-        />
-      )}
+      {(field) => input({ ...field, value: props.value, onChange: (value) => props.onChange(value ?? '') })}
     </LabelledField>
   );
 }
 
-export function ChoiceField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly string[] | readonly { value: string; label: string }[];
-  required?: boolean;
-  disabled?: boolean;
-}) {
-  return (
-    <LabelledField label={props.label} required={props.required}>
-      {(id) => (
-        <ChoiceSelect
-          id={id}
-          ariaLabel={props.label}
-          required={props.required}
-          disabled={props.disabled}
-          value={props.value}
-          onChange={(value) => props.onChange(value ?? '')}
-          options={props.options.map((option) =>
-            typeof option === 'string'
-              ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
-              : option
-          )}
-        />
-      )}
-    </LabelledField>
+/** A coded field: suggestions from the common codes, or any words the clinician types. */
+export function CodeField(props: DialogFieldProps & { codes: readonly ClinicalCode[] }) {
+  const suggestions = props.codes.map((code) => code.display);
+  return dialogField(props, (field) => <SuggestInput {...field} suggestions={suggestions} autoFocus />);
+}
+
+export function ChoiceField(
+  props: DialogFieldProps & {
+    options: readonly string[] | readonly { value: string; label: string }[];
+    disabled?: boolean;
+  }
+) {
+  const options = props.options.map((option) =>
+    typeof option === 'string'
+      ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
+      : option
   );
+  return dialogField(props, (field) => (
+    <ChoiceSelect {...field} options={options} disabled={props.disabled} />
+  ));
 }
 
 /** A dialog's form: its fields, and a setter that changes some of them. */
@@ -108,23 +93,6 @@ export function useDialogForm<T extends object>(initial: () => T): [T, (change: 
 }
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
-export function DateField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  required?: boolean;
-}) {
-  return (
-    <LabelledField label={props.label} required={props.required}>
-      {(id) => (
-        <DateInput
-          id={id}
-          ariaLabel={props.label}
-          required={props.required}
-          value={props.value}
-          onChange={(value) => props.onChange(value ?? '')}
-        />
-      )}
-    </LabelledField>
-  );
+export function DateField(props: DialogFieldProps) {
+  return dialogField(props, (field) => <DateInput {...field} />);
 }

@@ -68,10 +68,9 @@ export function ChoiceInput({ item, answers, onChange, error, sources }: ItemInp
   if (item.type === 'open-choice') {
     return (
       <LabelledField {...common}>
-        {(id) => (
+        {(field) => (
           <SuggestInput
-            id={id}
-            ariaLabel={item.text}
+            {...field}
             suggestions={labels.map((label) => label.label)}
             value={openText?.valueString ?? (chosen[0] ? (options[Number(chosen[0])]?.label ?? '') : '')}
             onChange={(text) => {
@@ -93,10 +92,9 @@ export function ChoiceInput({ item, answers, onChange, error, sources }: ItemInp
       />
     ) : (
       <LabelledField {...common}>
-        {(id) => (
+        {(field) => (
           <ChoiceSelect
-            id={id}
-            ariaLabel={item.text}
+            {...field}
             options={labels}
             value={chosen[0]}
             onChange={(value) => onChange(answersFor(value ? [value] : []))}

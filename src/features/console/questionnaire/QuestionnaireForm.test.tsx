@@ -289,11 +289,7 @@ describe('items drawn with the input kit', () => {
   const items: Questionnaire = {
     resourceType: 'Questionnaire',
     status: 'active',
-    item: [
-      { linkId: 'scan', type: 'attachment', text: 'Scan' },
-      { linkId: 'seen', type: 'dateTime', text: 'Seen' },
-      { linkId: 'since', type: 'dateTime', text: 'Since' },
-    ],
+    item: asked(['scan', 'attachment', 'Scan'], ['seen', 'dateTime', 'Seen'], ['since', 'dateTime', 'Since']),
   };
 
   it('refuses a file over 5 MB, as the resource form does, and gives no answer', async () => {

@@ -55,11 +55,9 @@ function KitAnswerInput({ item, answers, onChange, error }: ItemInputProps) {
   const { key, input: Input } = KIT_ITEMS[item.type] ?? kitItem('valueString', TextInput);
   return (
     <LabelledField label={item.text} required={item.required} error={error}>
-      {(id) => (
+      {(field) => (
         <Input
-          id={id}
-          ariaLabel={item.text}
-          required={item.required}
+          {...field}
           value={answers[0]?.[key]}
           onChange={(value) =>
             onChange(value === undefined || value === '' ? [] : [{ [key]: value } as Answer])
@@ -85,11 +83,9 @@ function ReferenceAnswerInput({ item, answers, onChange, error, sources }: ItemI
   return (
     <InputSourcesProvider sources={narrowed}>
       <LabelledField label={item.text} required={item.required} error={error}>
-        {(id) => (
+        {(field) => (
           <ReferenceInput
-            id={id}
-            ariaLabel={item.text}
-            required={item.required}
+            {...field}
             eager
             targetTypes={referenceTypes(item)}
             value={answers[0]?.valueReference}
