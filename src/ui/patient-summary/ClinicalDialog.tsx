@@ -1,9 +1,10 @@
-import { Alert, Autocomplete, Select, TextInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { outcomeText } from '@/sync/http/errors';
+import { ChoiceSelect, DateInput, LabelledField, SuggestInput, type ValueInputProps } from '../inputs';
 import { createChange, editChange } from '../save/changes';
 import { useSave } from '../save/use-save';
 
@@ -52,54 +53,43 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
   );
 }
 
-const TOUCH = { input: { minHeight: 44 } };
-
-/** A coded field: suggestions from the common codes, or any words the clinician types. */
-export function CodeField(props: {
+/** What every field of a dialog takes: its label, and its text ('' when empty). */
+interface DialogFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  codes: readonly ClinicalCode[];
   required?: boolean;
-}) {
+}
+
+/** A kit input framed with the field's label; the dialog's text is '' when the input is emptied. */
+function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<string>) => ReactNode) {
   return (
-    <Autocomplete
-      label={props.label}
-      value={props.value}
-      onChange={props.onChange}
-      data={[...new Set(props.codes.map((code) => code.display))]}
-      required={props.required}
-      styles={TOUCH}
-      data-autofocus
-    />
+    <LabelledField label={props.label} required={props.required}>
+      {(field) => input({ ...field, value: props.value, onChange: (value) => props.onChange(value ?? '') })}
+    </LabelledField>
   );
 }
 
-export function ChoiceField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly string[] | readonly { value: string; label: string }[];
-  required?: boolean;
-  disabled?: boolean;
-}) {
-  return (
-    <Select
-      label={props.label}
-      value={props.value || null}
-      onChange={(value) => props.onChange(value ?? '')}
-      data={props.options.map((option) =>
-        typeof option === 'string'
-          ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
-          : option
-      )}
-      required={props.required}
-      disabled={props.disabled}
-      allowDeselect={false}
-      styles={TOUCH}
-      comboboxProps={{ withinPortal: true }}
-    />
+/** A coded field: suggestions from the common codes, or any words the clinician types. */
+export function CodeField(props: DialogFieldProps & { codes: readonly ClinicalCode[] }) {
+  const suggestions = props.codes.map((code) => code.display);
+  return dialogField(props, (field) => <SuggestInput {...field} suggestions={suggestions} autoFocus />);
+}
+
+export function ChoiceField(
+  props: DialogFieldProps & {
+    options: readonly string[] | readonly { value: string; label: string }[];
+    disabled?: boolean;
+  }
+) {
+  const options = props.options.map((option) =>
+    typeof option === 'string'
+      ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
+      : option
   );
+  return dialogField(props, (field) => (
+    <ChoiceSelect {...field} options={options} disabled={props.disabled} />
+  ));
 }
 
 /** A dialog's form: its fields, and a setter that changes some of them. */
@@ -109,20 +99,6 @@ export function useDialogForm<T extends object>(initial: () => T): [T, (change: 
 }
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
-export function DateField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  required?: boolean;
-}) {
-  return (
-    <TextInput
-      type="date"
-      label={props.label}
-      value={props.value.slice(0, 10)}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      required={props.required}
-      styles={TOUCH}
-    />
-  );
+export function DateField(props: DialogFieldProps) {
+  return dialogField(props, (field) => <DateInput {...field} />);
 }

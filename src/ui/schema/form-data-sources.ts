@@ -177,7 +177,7 @@ export function createFormDataSources({ fhir, reader, service }: Sources): FormD
   };
 }
 
-/** The form's data sources for the signed-in page (pass to the form's FormDataSourcesProvider). */
+/** The form's data sources for the signed-in page (pass to the input kit's InputSourcesProvider). */
 export function useFormDataSources(): FormDataSources {
   const { reader, service } = useReplicaContext();
   const fhir = useFhirClient();

@@ -2,7 +2,7 @@ import type { Patient } from '@medplum/fhirtypes';
 import { validateResource } from '@medplum/core';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexFormSchemas } from '@/features/console/testing/form-schemas';
+import { indexFormSchemas } from '@/ui/inputs/testing/form-schemas';
 import { renderForm } from '@/features/console/testing/render-form';
 
 beforeAll(() => indexFormSchemas());

@@ -4,13 +4,16 @@ import type { InternalSchemaElement } from '@medplum/core';
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { useMemo, type FormEvent } from 'react';
 import { outcomeText } from '@/ui';
-import { cleanValue } from './clean-value';
-import { ElementInput, elementProps } from './ElementInput';
-import { RESOURCE_HIDDEN } from './field-rules';
-import { FormStateContext } from './form-context';
-import type { JsonObject } from './schema';
-import classes from './form.module.css';
-import { useEditedResource } from './use-edited-resource';
+import {
+  cleanValue,
+  ElementInput,
+  elementProps,
+  FormStateContext,
+  inputClasses,
+  RESOURCE_HIDDEN,
+  useEditedResource,
+  type JsonObject,
+} from '@/ui/inputs';
 
 export interface ResourceFormProps {
   defaultValue: Resource;
@@ -48,7 +51,12 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
   const fields = Object.keys(schema.elements).filter((name) => !RESOURCE_HIDDEN.has(name));
   return (
     <FormStateContext.Provider value={state}>
-      <form onSubmit={submit} noValidate aria-label={`${value.resourceType} form`} className={classes.touch}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={`${value.resourceType} form`}
+        className={inputClasses.touch}
+      >
         <Stack gap="sm">
           {outcome && (
             <Alert color="red" title="Error" role="alert">

@@ -1,15 +1,6 @@
 /**
- * The schema-driven resource form and its inputs, pure: the caller indexes the StructureDefinitions
- * (indexStructureDefinitionBundle) and supplies lookups through <FormDataSourcesProvider>.
+ * The schema-driven resource form, drawn with the input kit of src/ui/inputs: the caller indexes
+ * the StructureDefinitions (indexStructureDefinitionBundle) and supplies lookups through
+ * <InputSourcesProvider>.
  */
 export { ResourceForm, type ResourceFormProps } from './ResourceForm';
-export { FormDataSourcesProvider, useFormDataSources, type FormDataSources } from './FormDataSources';
-export {
-  expressionMatchesPath,
-  fieldErrorText,
-  issuesForPath,
-  issueText,
-  withoutIndexes,
-} from './issue-paths';
-export { cleanValue } from './clean-value';
-export { referenceSearchParameter, referenceSearchQuery, targetTypeName } from './reference-search';

@@ -2,8 +2,9 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import type { Patient, StructureDefinition } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indexFormSchemas, resourceDefinition } from '@/features/console/testing/form-schemas';
-import { renderField, renderForm } from '@/features/console/testing/render-form';
+import { indexFormSchemas, resourceDefinition } from '@/ui/inputs/testing/form-schemas';
+import { renderForm } from '@/features/console/testing/render-form';
+import { renderField } from '@/ui/inputs/testing/render-field';
 
 const PROFILE = 'http://example.org/StructureDefinition/clinic-patient';
 const MRN = 'http://example.org/mrn';

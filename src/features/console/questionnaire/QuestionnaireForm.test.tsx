@@ -284,3 +284,44 @@ describe('enableWhen in the form', () => {
     expect(await screen.findByText('Unknown search parameter: colour')).toBeInTheDocument();
   });
 });
+
+describe('items drawn with the input kit', () => {
+  const items: Questionnaire = {
+    resourceType: 'Questionnaire',
+    status: 'active',
+    item: asked(['scan', 'attachment', 'Scan'], ['seen', 'dateTime', 'Seen'], ['since', 'dateTime', 'Since']),
+  };
+
+  it('refuses a file over 5 MB, as the resource form does, and gives no answer', async () => {
+    const onSubmit = vi.fn();
+    const user = renderForm(onSubmit, items);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Scan file'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('scan.pdf is larger than 5 MB');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({});
+  });
+
+  it('shows a date-time to the second, and a partial one as the start of its period, as the resource form does', () => {
+    render(
+      <MantineProvider>
+        <QuestionnaireForm
+          questionnaire={items}
+          response={{
+            resourceType: 'QuestionnaireResponse',
+            status: 'in-progress',
+            item: [
+              { linkId: 'seen', answer: [{ valueDateTime: '2024-03-02T07:30:05Z' }] },
+              { linkId: 'since', answer: [{ valueDateTime: '2024-03' }] },
+            ],
+          }}
+          onSubmit={vi.fn()}
+        />
+      </MantineProvider>
+    );
+    // Tests run in UTC.
+    // jsdom writes the milliseconds a browser leaves out.
+    expect((screen.getByLabelText('Seen') as HTMLInputElement).value).toMatch(/^2024-03-02T07:30:05/);
+    expect(screen.getByLabelText('Since')).toHaveValue('2024-03-01T00:00');
+  });
+});

@@ -1,5 +1,6 @@
 import { useFormDataSources, useSchema } from '@/ui';
-import { FormDataSourcesProvider, ResourceForm, type ResourceFormProps } from '../form';
+import { InputSourcesProvider } from '@/ui/inputs';
+import { ResourceForm, type ResourceFormProps } from '../form';
 import { SchemaNotice } from './SchemaNotice';
 
 /**
@@ -12,8 +13,8 @@ export function ConsoleResourceForm(props: ResourceFormProps) {
   const sources = useFormDataSources();
   if (schema.status !== 'ready') return <SchemaNotice schema={schema} />;
   return (
-    <FormDataSourcesProvider sources={sources}>
+    <InputSourcesProvider sources={sources}>
       <ResourceForm {...props} />
-    </FormDataSourcesProvider>
+    </InputSourcesProvider>
   );
 }

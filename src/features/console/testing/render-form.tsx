@@ -1,57 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import type { Coding, OperationOutcome, Reference, Resource } from '@medplum/fhirtypes';
-import { getDataType, type InternalSchemaElement } from '@medplum/core';
-import { fireEvent, render } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { cleanValue, FormDataSourcesProvider, ResourceForm, type FormDataSources } from '../form';
-import { ElementInput, elementProps } from '../form/ElementInput';
-import { FormStateContext } from '../form/form-context';
-import type { JsonObject } from '../form/schema';
-import { useEditedResource } from '../form/use-edited-resource';
-
-export interface FormSetup {
-  /** Resources the reference picker finds (matched by their display, case-insensitive). */
-  references?: Reference[];
-  /** Codes of each ValueSet by canonical URL (matched by display or code). */
-  valueSets?: Record<string, Coding[]>;
-  profile?: Reference;
-  outcome?: OperationOutcome;
-  onDelete?: () => void;
-  submitting?: boolean;
-}
-
-/** In-memory lookups answering as the console's real ones do. */
-export function memorySources(
-  setup: FormSetup
-): FormDataSources & { searches: string[][]; expansions: string[] } {
-  const searches: string[][] = [];
-  const expansions: string[] = [];
-  const matches = (text: string, ...words: (string | undefined)[]) =>
-    words.some((word) => word?.toLowerCase().includes(text.toLowerCase()));
-  return {
-    searches,
-    expansions,
-    profile: setup.profile,
-    searchReferences: (targetTypes, text) => {
-      searches.push([...targetTypes, text]);
-      return Promise.resolve(
-        (setup.references ?? [])
-          .filter((reference) => targetTypes.some((type) => reference.reference?.startsWith(`${type}/`)))
-          .filter((reference) => matches(text, reference.display))
-          .slice(0, 10)
-      );
-    },
-    expandValueSet: (url, filter) => {
-      expansions.push(url);
-      return Promise.resolve(
-        (setup.valueSets?.[url.split('|')[0] ?? url] ?? []).filter((coding) =>
-          matches(filter, coding.display, coding.code)
-        )
-      );
-    },
-  };
-}
+import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InputSourcesProvider } from '@/ui/inputs';
+import { memorySources, retyper, type FormSetup } from '@/ui/inputs/testing/render-field';
+import { ResourceForm } from '../form';
 
 /**
  * A ResourceForm for `resource` with in-memory lookups; `submitted()` is what the last OK emitted.
@@ -63,7 +16,7 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
   const user = userEvent.setup();
   const view = (value: Resource, outcome = setup.outcome) => (
     <MantineProvider env="test">
-      <FormDataSourcesProvider sources={sources}>
+      <InputSourcesProvider sources={sources}>
         <ResourceForm
           defaultValue={value}
           onSubmit={(submitted) => emitted.push(submitted)}
@@ -71,7 +24,7 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
           outcome={outcome}
           submitting={setup.submitting}
         />
-      </FormDataSourcesProvider>
+      </InputSourcesProvider>
     </MantineProvider>
   );
   const result = render(view(resource));
@@ -85,64 +38,4 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
     submitted: (): Resource | undefined => emitted[emitted.length - 1],
     submissions: emitted,
   };
-}
-
-/** Inputs whose value the browser's own picker sets: tests set it whole, as the picker does. */
-const PICKED = new Set(['date', 'time', 'datetime-local', 'number']);
-
-/** Replaces what an input holds by `text`, as a user selecting it all and typing would. */
-function retyper(user: UserEvent) {
-  return async (input: HTMLElement, text: string) => {
-    if (input instanceof HTMLInputElement && PICKED.has(input.type)) {
-      fireEvent.change(input, { target: { value: text } });
-      return;
-    }
-    await user.clear(input);
-    if (text) await user.paste(text);
-  };
-}
-
-interface FieldBedProps {
-  resource: Resource;
-  name: string;
-  profileUrl?: string;
-  onEdit: (value: Resource) => void;
-}
-
-function FieldBed({ resource, name, profileUrl, onEdit }: FieldBedProps) {
-  const { value, setProperty } = useEditedResource(resource);
-  useEffect(() => onEdit(value), [value, onEdit]);
-  const element = getDataType(resource.resourceType, profileUrl).elements[name] as InternalSchemaElement;
-  return (
-    <ElementInput
-      {...elementProps(name, element, value as unknown as JsonObject)}
-      onPropertyChange={setProperty}
-      parentPath={resource.resourceType}
-      parentType={resource.resourceType}
-    />
-  );
-}
-
-/**
- * One element of `resource` as the form shows it (the element named as in the schema:
- * 'birthDate', 'value[x]'), by the resource's first profile if it has one; `edited()` is the
- * resource with the field's edits, as the form emits it.
- */
-export function renderField(resource: Resource, name: string, setup: FormSetup = {}) {
-  const profileUrl = resource.meta?.profile?.[0];
-  let latest = resource;
-  const onEdit = (value: Resource) => {
-    latest = value;
-  };
-  const user = userEvent.setup();
-  const result = render(
-    <MantineProvider env="test">
-      <FormDataSourcesProvider sources={memorySources(setup)}>
-        <FormStateContext.Provider value={{ outcome: setup.outcome, profileUrl }}>
-          <FieldBed resource={resource} name={name} profileUrl={profileUrl} onEdit={onEdit} />
-        </FormStateContext.Provider>
-      </FormDataSourcesProvider>
-    </MantineProvider>
-  );
-  return { ...result, user, retype: retyper(user), edited: () => cleanValue(latest) as Resource };
 }

@@ -1,6 +1,6 @@
 /**
  * What the generic inputs need to know beyond the schema: the option lists the console offers,
- * which sub-fields of a data type it shows and how, and how each primitive type is typed in.
+ * which sub-fields of a data type it shows and how, and which types are primitives.
  * Every complex type without an entry here is laid out from its schema alone.
  */
 
@@ -83,40 +83,28 @@ const FIXED_LENGTHS: Record<string, number> = { 'Address.line': 2 };
 
 export const fixedLength = (path: string): number | undefined => FIXED_LENGTHS[path];
 
-export type PrimitiveKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'date' | 'dateTime' | 'time';
+/** The FHIR primitive types: each is edited by one input, never as sub-fields. */
+const PRIMITIVE_TYPES = new Set([
+  'string',
+  'uri',
+  'url',
+  'canonical',
+  'uuid',
+  'oid',
+  'id',
+  'code',
+  'base64Binary',
+  'markdown',
+  'decimal',
+  'integer',
+  'integer64',
+  'positiveInt',
+  'unsignedInt',
+  'boolean',
+  'date',
+  'dateTime',
+  'instant',
+  'time',
+]);
 
-export interface PrimitiveRule {
-  kind: PrimitiveKind;
-  /** The number input's step: integers step 1, decimals any. */
-  step?: string;
-  /** The smallest number allowed. */
-  min?: number;
-  /** dateTime with seconds and a zone always (instant). */
-  precise?: boolean;
-}
-
-/** How each FHIR primitive type is typed in. */
-export const PRIMITIVE_RULES: Record<string, PrimitiveRule> = {
-  string: { kind: 'text' },
-  uri: { kind: 'text' },
-  url: { kind: 'text' },
-  canonical: { kind: 'text' },
-  uuid: { kind: 'text' },
-  oid: { kind: 'text' },
-  id: { kind: 'text' },
-  code: { kind: 'text' },
-  base64Binary: { kind: 'textarea' },
-  markdown: { kind: 'textarea' },
-  decimal: { kind: 'number', step: 'any' },
-  integer: { kind: 'number', step: '1' },
-  integer64: { kind: 'number', step: '1' },
-  positiveInt: { kind: 'number', step: '1', min: 1 },
-  unsignedInt: { kind: 'number', step: '1', min: 0 },
-  boolean: { kind: 'checkbox' },
-  date: { kind: 'date' },
-  dateTime: { kind: 'dateTime' },
-  instant: { kind: 'dateTime', precise: true },
-  time: { kind: 'time' },
-};
-
-export const isPrimitiveType = (code: string): boolean => code in PRIMITIVE_RULES;
+export const isPrimitiveType = (code: string): boolean => PRIMITIVE_TYPES.has(code);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Chip, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { Timing } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { formatTiming } from '@/ui';
+import { formatTiming } from '../format/timing';
 import { OptionSelect } from './OptionSelect';
 import {
   DAY_LABELS,

@@ -1,9 +1,9 @@
 import { Select, type ComboboxItem } from '@mantine/core';
 import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
 import { useCallback, useMemo, useState } from 'react';
-import { formatCoding } from '@/ui';
+import { formatCoding } from '../format/concept';
 import { DeferredSelect } from './DeferredSelect';
-import { useFormDataSources } from './FormDataSources';
+import { useInputSources } from './InputSources';
 import { useAsyncList } from './use-async-list';
 
 /** What the chosen code is stored as. */
@@ -70,9 +70,9 @@ function OpenCodeSelect({
   ariaLabel,
   opened,
 }: CodeSelectProps & { opened: boolean }) {
-  const { expandValueSet } = useFormDataSources();
+  const { expandValueSet } = useInputSources();
   const [search, setSearch] = useState('');
-  const found = useAsyncList(
+  const { items: found } = useAsyncList(
     useCallback(() => expandValueSet(valueSet, search), [expandValueSet, valueSet, search])
   );
   const current = heldCoding(shape, value);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import classes from './form.module.css';
+import classes from './inputs.module.css';
 
 export interface DeferredSelectProps {
   id?: string;

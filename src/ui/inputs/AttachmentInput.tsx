@@ -1,11 +1,11 @@
 import type { Attachment } from '@medplum/fhirtypes';
 import { useState, type ChangeEvent } from 'react';
-import classes from './form.module.css';
+import type { ValueInputProps } from './input-props';
+import classes from './inputs.module.css';
 
-export interface AttachmentUploadProps {
+export interface AttachmentInputProps extends ValueInputProps<Attachment> {
+  /** Names the file input: '<label> file'. */
   ariaLabel: string;
-  value: Attachment | undefined;
-  onChange: (value: Attachment | undefined) => void;
 }
 
 /** Largest file kept inside a resource: bigger ones would make every sync of it slow. */
@@ -27,7 +27,7 @@ export function fileToBase64(file: Blob): Promise<string> {
  * kept in the resource itself, so it is saved with the resource through the outbox (offline too).
  * A previous url is dropped: the attachment now holds its data.
  */
-export function AttachmentUpload({ ariaLabel, value, onChange }: AttachmentUploadProps) {
+export function AttachmentInput({ id, ariaLabel, required, value, onChange }: AttachmentInputProps) {
   const [error, setError] = useState<string>();
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -54,6 +54,7 @@ export function AttachmentUpload({ ariaLabel, value, onChange }: AttachmentUploa
   return (
     <div>
       <input
+        {...{ id, required }}
         type="file"
         aria-label={`${ariaLabel} file`}
         className={classes.file}

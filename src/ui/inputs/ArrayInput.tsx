@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import classes from './form.module.css';
+import classes from './inputs.module.css';
 
 export interface ArrayInputProps {
   /** Names the add and remove buttons: 'Add Telecom', 'Remove Telecom'. */

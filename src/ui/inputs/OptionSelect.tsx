@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import classes from './form.module.css';
+import classes from './inputs.module.css';
 
 export interface OptionSelectProps {
   id?: string;

@@ -2,8 +2,8 @@ import { getDataType, validateResource } from '@medplum/core';
 import type { Coding, Organization, Reference, Resource } from '@medplum/fhirtypes';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indexFormSchemas } from '@/features/console/testing/form-schemas';
-import { renderField, type FormSetup } from '@/features/console/testing/render-form';
+import { indexFormSchemas } from './testing/form-schemas';
+import { renderField, type FormSetup } from './testing/render-field';
 
 beforeAll(() => indexFormSchemas());
 

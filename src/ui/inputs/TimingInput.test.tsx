@@ -1,8 +1,8 @@
 import { validateResource } from '@medplum/core';
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indexFormSchemas } from '@/features/console/testing/form-schemas';
-import { renderField } from '@/features/console/testing/render-form';
+import { indexFormSchemas } from './testing/form-schemas';
+import { renderField } from './testing/render-field';
 
 beforeAll(() => indexFormSchemas());
 

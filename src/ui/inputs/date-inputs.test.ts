@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, toFhirNumber, toFhirTime, toLocalInput } from './date-inputs';
+import { fromLocalInput, toFhirTime, toLocalInput } from './date-inputs';
+import { toFhirNumber } from './NumberInput';
 
 // Tests run in UTC.
 describe('date, time and number inputs', () => {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import classes from './form.module.css';
+import classes from './inputs.module.css';
 import { fieldErrorText } from './issue-paths';
-import { useFormState } from './form-context';
+import { useFormState } from './form-state';
 
 export interface FieldFrameProps {
   label: string;

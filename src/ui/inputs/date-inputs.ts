@@ -1,4 +1,7 @@
-/** Conversions between FHIR date-times and the browser's local date and time inputs. */
+/**
+ * Conversions between FHIR dates, date-times and times and the browser's local inputs: one rule for
+ * every input that shows them, in a resource form, a questionnaire or a dialog.
+ */
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -31,12 +34,4 @@ export function fromLocalInput(local: string): string | undefined {
 export function toFhirTime(local: string): string | undefined {
   if (!local) return undefined;
   return /^\d\d:\d\d$/.test(local) ? `${local}:00` : local;
-}
-
-/** A typed number as the element's value: integers are whole, anything unreadable is no value. */
-export function toFhirNumber(text: string, whole: boolean): number | undefined {
-  if (text.trim() === '') return undefined;
-  const number = Number(text);
-  if (!Number.isFinite(number)) return undefined;
-  return whole ? Math.round(number) : number;
 }

@@ -1,26 +1,28 @@
 import { Select } from '@mantine/core';
 import type { Reference } from '@medplum/fhirtypes';
 import { useCallback, useMemo, useState } from 'react';
-import { formatReference } from '@/ui';
+import { formatReference } from '../format/identifier';
 import { DeferredSelect } from './DeferredSelect';
-import classes from './form.module.css';
-import { useFormDataSources } from './FormDataSources';
+import type { ValueInputProps } from './input-props';
+import { useInputSources } from './InputSources';
+import classes from './inputs.module.css';
 import { OptionSelect } from './OptionSelect';
 import { useAsyncList } from './use-async-list';
 
-export interface ReferenceInputProps {
-  id?: string;
+export interface ReferenceInputProps extends ValueInputProps<Reference> {
   /** The resource types the reference may point at; empty or 'Resource': any, typed by hand. */
   targetTypes: readonly string[];
-  value: Reference | undefined;
-  onChange: (value: Reference | undefined) => void;
-  required?: boolean;
-  ariaLabel?: string;
+  /**
+   * Draws the search at once and searches straight away, as a short form does; by default it is
+   * drawn (and searched) only once the user opens the field, as a long form needs.
+   */
+  eager?: boolean;
 }
 
 /**
  * A reference picked by searching its target types as the user types (the data sources answer at
- * most 10); with several target types the user chooses which to search.
+ * most 10, and a refused search shows its reason); with several target types the user chooses
+ * which to search.
  */
 export function ReferenceInput(props: ReferenceInputProps) {
   const { id, targetTypes, value, onChange, required, ariaLabel } = props;
@@ -39,12 +41,15 @@ export function ReferenceInput(props: ReferenceInputProps) {
   return <ReferenceSearch {...props} />;
 }
 
-function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel }: ReferenceInputProps) {
+function ReferenceSearch({ targetTypes, eager, ...props }: ReferenceInputProps) {
+  const { id, value, required, ariaLabel } = props;
   const heldType = value?.reference?.split('/')[0];
   const [chosenType, setChosenType] = useState(
     heldType && targetTypes.includes(heldType) ? heldType : targetTypes[0]
   );
-
+  const search = (opened: boolean) => (
+    <OpenReferenceSelect {...props} opened={opened} focus={!eager} targetType={chosenType} />
+  );
   return (
     <div className={classes.row}>
       {targetTypes.length > 1 && (
@@ -58,33 +63,35 @@ function ReferenceSearch({ id, targetTypes, value, onChange, required, ariaLabel
         />
       )}
       <div className={classes.grow}>
-        <DeferredSelect
-          {...{ id, ariaLabel, required }}
-          shown={value?.reference ? formatReference(value) : ''}
-        >
-          {(opened) => (
-            <OpenReferenceSelect
-              {...{ id, value, onChange, required, ariaLabel, opened }}
-              targetType={chosenType}
-            />
-          )}
-        </DeferredSelect>
+        {eager ? (
+          search(false)
+        ) : (
+          <DeferredSelect
+            {...{ id, ariaLabel, required }}
+            shown={value?.reference ? formatReference(value) : ''}
+          >
+            {search}
+          </DeferredSelect>
+        )}
       </div>
     </div>
   );
 }
 
-interface OpenReferenceSelectProps extends Omit<ReferenceInputProps, 'targetTypes'> {
+interface OpenReferenceSelectProps extends ValueInputProps<Reference> {
   targetType: string | undefined;
+  /** Starts with the option list open (a pointer opened the field). */
   opened: boolean;
+  /** Takes the focus as it is drawn (it replaces the field the user opened). */
+  focus: boolean;
 }
 
-/** The search itself, drawn once the user opens the field: only then are its targets searched. */
+/** The search itself: its target type is searched for what the user types. */
 function OpenReferenceSelect(props: OpenReferenceSelectProps) {
-  const { id, targetType, value, onChange, required, ariaLabel, opened } = props;
-  const { searchReferences } = useFormDataSources();
+  const { id, targetType, value, onChange, required, ariaLabel, opened, focus } = props;
+  const { searchReferences } = useInputSources();
   const [text, setText] = useState('');
-  const found = useAsyncList(
+  const { items: found, error } = useAsyncList(
     useCallback(
       () => (targetType ? searchReferences([targetType], text) : Promise.resolve([])),
       [searchReferences, targetType, text]
@@ -102,11 +109,12 @@ function OpenReferenceSelect(props: OpenReferenceSelectProps) {
       id={id}
       aria-label={ariaLabel}
       required={required}
-      autoFocus
+      autoFocus={focus}
       defaultDropdownOpened={opened}
       data={[...byKey].map(([key, reference]) => ({ value: key, label: formatReference(reference) }))}
       value={value?.reference ?? null}
       onChange={(key) => onChange(key ? byKey.get(key) : undefined)}
+      error={error}
       searchable
       clearable
       onSearchChange={setText}

@@ -3,25 +3,6 @@ import type { InternalSchemaElement, SlicingRules } from '@medplum/core';
 import { tryGetDataType } from '@medplum/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { ArrayInput } from './ArrayInput';
-import { AttachmentUpload } from './AttachmentUpload';
-import { CodeSelect, type CodedShape } from './CodeSelect';
-import { ConceptInput } from './ConceptInput';
-import { FieldFrame } from './FieldFrame';
-import classes from './form.module.css';
-import {
-  fixedLength,
-  isInlineType,
-  isPrimitiveType,
-  isSpaceSeparated,
-  layoutFields,
-  optionList,
-} from './field-rules';
-import { useFormState } from './form-context';
-import { useFormDataSources, type FormDataSources } from './FormDataSources';
-import { OptionSelect } from './OptionSelect';
-import { PrimitiveInput } from './PrimitiveInput';
-import { ReferenceInput } from './ReferenceInput';
-import { targetTypeName } from './reference-search';
 import {
   choiceKey,
   elementLabel,
@@ -32,18 +13,31 @@ import {
   sliceSeed,
   withProperty,
   type JsonObject,
-} from './schema';
-import { TimingInput } from './TimingInput';
+} from './element-schema';
+import { FieldFrame } from './FieldFrame';
+import {
+  fixedLength,
+  isInlineType,
+  isPrimitiveType,
+  isSpaceSeparated,
+  layoutFields,
+  optionList,
+} from './field-rules';
+import { useFormState } from './form-state';
+import { useInputSources, type InputSources } from './InputSources';
+import classes from './inputs.module.css';
+import { OptionSelect } from './OptionSelect';
+import { CODED, TypedInput, type Change, type TypedInputProps } from './TypedInput';
 import { WordsInput } from './WordsInput';
 
 /*
  * The recursive part of the form: an element (one property of a resource or data type) becomes a
- * labelled field holding one typed input or a list of them; a complex type becomes its sub-fields,
- * laid out from its schema. These components call each other, so they live in one module.
+ * labelled field holding one typed input (TypedInput picks it by type) or a list of them; a
+ * complex type becomes its sub-fields, laid out from its schema. These components call each
+ * other, so they live in one module.
  */
 
-/** Replaces a value by what `update` makes of the latest one (so callbacks can stay stable). */
-export type Change = (update: (previous: unknown) => unknown) => void;
+export type { Change };
 
 /** Changes one property of the object being edited. */
 export type PropertyChange = (key: string, update: (previous: unknown) => unknown) => void;
@@ -144,7 +138,7 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
                 onChange={(values) => setValue(values.length ? values : undefined)}
               />
             ) : (
-              <TypedInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
+              <ValueInput {...{ id, label, element, typeCode, path, value, required }} onChange={change} />
             )}
           </div>
         </div>
@@ -174,14 +168,16 @@ function ListInput(props: ListInputProps) {
     return (
       <div className={classes.list}>
         {Array.from({ length: lines }, (_, index) => (
-          <PrimitiveInput
+          <ValueInput
             key={index}
+            {...{ element, typeCode, path }}
             id={index === 0 ? id : `${id}-${index}`}
-            type={typeCode}
-            ariaLabel={`${label} ${index + 1}`}
+            label={`${label} ${index + 1}`}
             value={values[index]}
-            onChange={(line) =>
-              onChange(Object.assign(Array.from({ length: lines }), values, { [index]: line }))
+            onChange={(update) =>
+              onChange(
+                Object.assign(Array.from({ length: lines }), values, { [index]: update(values[index]) })
+              )
             }
           />
         ))}
@@ -197,7 +193,7 @@ function ListInput(props: ListInputProps) {
       max={element.max}
       onChange={onChange}
       renderItem={(value, change, index) => (
-        <TypedInput
+        <ValueInput
           {...{ label, element, typeCode, path, value }}
           id={index === 0 ? id : undefined}
           onChange={(update) => change(update(value))}
@@ -208,16 +204,8 @@ function ListInput(props: ListInputProps) {
 }
 
 /** A sliced list: one group per slice, padded to the slice's minimum, then the other items. */
-function SlicedListInput({
-  id,
-  label,
-  element,
-  typeCode,
-  values,
-  onChange,
-  path,
-  slicing,
-}: ListInputProps & { slicing: SlicingRules }) {
+function SlicedListInput(props: ListInputProps & { slicing: SlicingRules }) {
+  const { id, label, element, typeCode, values, onChange, path, slicing } = props;
   const { profileUrl } = useFormState();
   const groups = sliceGroups(values, element, slicing, profileUrl);
   const replace = (at: number, items: unknown[]) =>
@@ -240,7 +228,7 @@ function SlicedListInput({
             blank={slice ? sliceSeed(slice) : undefined}
             onChange={(next) => replace(at, next)}
             renderItem={(value, change, index) => (
-              <TypedInput
+              <ValueInput
                 {...{ path, value }}
                 id={at === 0 && index === 0 ? id : undefined}
                 label={slice ? `${label} ${slice.name}` : label}
@@ -256,21 +244,6 @@ function SlicedListInput({
   );
 }
 
-interface TypedInputProps {
-  id?: string;
-  label: string;
-  /** What the input reads from the definition: bindings, reference targets, option lists. */
-  element: Pick<InternalSchemaElement, 'path' | 'type' | 'binding'>;
-  typeCode: string;
-  value: unknown;
-  onChange: Change;
-  path: string;
-  required?: boolean;
-}
-
-/** The coded types whose choices come from their bound ValueSet. */
-const CODED = new Set(['code', 'Coding', 'CodeableConcept']);
-
 /** Whether a single value of the element is edited as several sub-fields (not one input). */
 function hasSubFields(element: InternalSchemaElement, typeCode: string): boolean {
   if (isList(element) || isPrimitiveType(typeCode) || optionList(element.path)) return false;
@@ -278,51 +251,21 @@ function hasSubFields(element: InternalSchemaElement, typeCode: string): boolean
   return typeCode !== 'Reference' && typeCode !== 'Timing';
 }
 
-/** The input for one value of a type: the special inputs by type, else primitives or sub-fields. */
-function TypedInput({
-  id,
-  label,
-  element,
-  typeCode,
-  value,
-  onChange: change,
-  path,
-  required,
-}: TypedInputProps) {
-  // What every input of a single value takes; `never` lets each input read the value as its type.
-  const leaf = {
-    id,
-    ariaLabel: label,
-    required,
-    value: value as never,
-    onChange: (next: unknown) => change(() => next),
-  };
-  const options = optionList(element.path);
-  const valueSet = element.binding?.valueSet;
-  if (options) return <OptionSelect options={options} {...leaf} />;
-  if (valueSet && typeCode === 'CodeableConcept') return <ConceptInput valueSet={valueSet} {...leaf} />;
-  if (valueSet && CODED.has(typeCode)) {
-    return <CodeSelect shape={typeCode as CodedShape} valueSet={valueSet} {...leaf} />;
-  }
-  if (typeCode === 'Attachment') {
-    return (
-      <div className={classes.list}>
-        <AttachmentUpload ariaLabel={label} value={value as never} onChange={leaf.onChange} />
-        <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />
-      </div>
-    );
-  }
-  if (isPrimitiveType(typeCode)) return <PrimitiveInput type={typeCode} {...leaf} />;
-  if (typeCode === 'Reference') {
-    const targets = element.type.find((type) => type.code === 'Reference')?.targetProfile ?? [];
-    return <ReferenceInput targetTypes={targets.map(targetTypeName)} {...leaf} />;
-  }
-  if (typeCode === 'Timing') return <TimingInput {...leaf} />;
-  return <ComplexInput typeCode={typeCode} value={value} onChange={change} path={path} />;
+type ValueInputProps = Omit<TypedInputProps, 'subFields'> & { path: string };
+
+/** One value: its type's input, with its sub-fields at this path for a complex type. */
+function ValueInput({ path, ...props }: ValueInputProps) {
+  const { typeCode, value, onChange } = props;
+  return (
+    <TypedInput
+      {...props}
+      subFields={() => <ComplexInput typeCode={typeCode} value={value} onChange={onChange} path={path} />}
+    />
+  );
 }
 
 /** Parts a data type fills in by itself when edited. */
-function withTypeDefaults(typeCode: string, value: JsonObject, sources: FormDataSources): JsonObject {
+function withTypeDefaults(typeCode: string, value: JsonObject, sources: InputSources): JsonObject {
   // A note written here is authored by the signed-in user.
   if (
     typeCode === 'Annotation' &&
@@ -342,8 +285,8 @@ function ComplexInput({
   value,
   onChange,
   path,
-}: Pick<TypedInputProps, 'typeCode' | 'value' | 'onChange' | 'path'>) {
-  const sources = useFormDataSources();
+}: Pick<ValueInputProps, 'typeCode' | 'value' | 'onChange' | 'path'>) {
+  const sources = useInputSources();
   const schema = tryGetDataType(typeCode);
   const setProperty: PropertyChange = useCallback(
     (key, update) =>

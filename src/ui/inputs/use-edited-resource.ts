@@ -1,7 +1,7 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
 import type { PropertyChange } from './ElementInput';
-import { withProperty, type JsonObject } from './schema';
+import { withProperty, type JsonObject } from './element-schema';
 
 /**
  * The resource a form edits, starting from `defaultValue` (a new default replaces the edits), and

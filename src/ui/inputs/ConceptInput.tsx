@@ -2,7 +2,7 @@ import type { CodeableConcept, Coding } from '@medplum/fhirtypes';
 import type { ChangeEvent } from 'react';
 import { ArrayInput } from './ArrayInput';
 import { CodeSelect } from './CodeSelect';
-import classes from './form.module.css';
+import classes from './inputs.module.css';
 
 export interface ConceptInputProps {
   id?: string;

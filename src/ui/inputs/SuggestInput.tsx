@@ -1,0 +1,31 @@
+import { Autocomplete } from '@mantine/core';
+import type { ValueInputProps } from './input-props';
+
+export interface SuggestInputProps extends ValueInputProps<string> {
+  /** Words offered as the user types; any other words may be typed too. */
+  suggestions: readonly string[];
+  /** Takes the focus when its dialog opens. */
+  autoFocus?: boolean;
+}
+
+/** Free text with suggestions, for a short form: a known code's name, or the user's own words. */
+export function SuggestInput({
+  id,
+  ariaLabel,
+  required,
+  value,
+  onChange,
+  suggestions,
+  autoFocus,
+}: SuggestInputProps) {
+  return (
+    <Autocomplete
+      {...{ id, required }}
+      aria-label={ariaLabel}
+      value={value ?? ''}
+      onChange={onChange}
+      data={[...new Set(suggestions)]}
+      data-autofocus={autoFocus || undefined}
+    />
+  );
+}
