@@ -1,5 +1,6 @@
-import { FhirError, forbidden, methodNotAllowed, notFound } from './engine/outcome';
-import type { RequestContext } from './engine/types';
+import { FhirError, forbidden } from '@mocks/engine/outcome';
+import type { RequestContext } from '@mocks/engine/types';
+import type { SignedInCall } from '@mocks/routing/route-table';
 
 /** The longest single move of the server's clock: a year and a day. */
 export const MAX_CLOCK_MOVE_MS = 366 * 24 * 60 * 60 * 1000;
@@ -8,8 +9,6 @@ export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 24 * 60 * 60 * 1000;
 
 /** What the developer controls act on. */
 export interface DevControlTarget {
-  /** Who is calling; throws FhirError(401) without a valid bearer token. */
-  authenticate(request: Request): Promise<RequestContext>;
   /** Milliseconds the clock runs ahead of real time. */
   clockOffset(): number;
   /** Moves the clock (already validated) and runs what became due; answers the new time. */
@@ -21,10 +20,15 @@ export interface DevControlTarget {
   reset(caller: RequestContext): void;
 }
 
+/** The developer controls, each a POST at /$fake/{name}; the route table answers any other name 404. */
+export const DEV_CONTROL_PATH = /^\/\$fake\/(clock|reset)$/;
+/** Their answers, errors included, are never kept by a cache. */
+export const DEV_CONTROL_HEADERS = { 'Cache-Control': 'no-store' };
+
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/fhir+json', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/fhir+json', ...DEV_CONTROL_HEADERS },
   });
 
 /**
@@ -32,29 +36,19 @@ const json = (status: number, body: unknown): Response =>
  * admin's bearer token and a JSON body: a plain form or text/plain post from another page (which a
  * browser sends without asking) is refused before anything changes.
  */
-export async function handleDevControl(
+export async function devControl(
   target: DevControlTarget,
-  request: Request,
-  path: string
+  { request, context, params }: SignedInCall
 ): Promise<Response> {
-  try {
-    if (path !== 'clock' && path !== 'reset') throw notFound(`No developer control named '${path}'`);
-    if (request.method.toUpperCase() !== 'POST') throw methodNotAllowed(`Use POST for /$fake/${path}`);
-    const context = await target.authenticate(request);
-    if (!context.admin) throw forbidden('Only a project admin may use the developer controls');
-    const body = await readJsonObject(request);
-    if (path === 'reset') {
-      target.reset(context);
-      return json(200, { reset: true });
-    }
-    const ms = readClockMove(body, target.clockOffset());
-    const now = await target.advanceClock(ms);
-    return json(200, { now: now.toISOString() });
-  } catch (error) {
-    const fhirError =
-      error instanceof FhirError ? error : new FhirError(400, 'The developer control could not be applied');
-    return json(fhirError.status, fhirError.toOutcome());
+  if (!context.admin) throw forbidden('Only a project admin may use the developer controls');
+  const body = await readJsonObject(request);
+  if (params[0] === 'reset') {
+    target.reset(context);
+    return json(200, { reset: true });
   }
+  const ms = readClockMove(body, target.clockOffset());
+  const now = await target.advanceClock(ms);
+  return json(200, { now: now.toISOString() });
 }
 
 /** The body must be declared as JSON and be one JSON object. */

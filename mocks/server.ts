@@ -3,32 +3,24 @@ import { createFhirEngine } from './engine';
 import type { EngineSnapshot } from './engine';
 import { createAuthService, type AuthService, type AuthSnapshot, type GoogleVerifier } from './auth';
 import { Mailbox, type CapturedEmail } from './email/mailbox';
-import { MAILBOX_CONTROL, mailboxRoute } from './email/mailbox-route';
-import { sendEmailRoute } from './email/send';
 import { buildSeed } from './seed';
 import type { SeedData } from './seed/types';
 import { MovableClock } from './clock';
-import { FhirError, forbidden } from './engine/outcome';
+import { forbidden } from './engine/outcome';
 import { keepRegisteredProjects } from './reset-scope';
 import { createBotService, type BotService } from './bots/service';
 import type { BotRunner } from './bots/runner';
-import { handleDevControl, type DevControlTarget } from './dev-controls';
-import { createRealtimeService, type RealtimeService } from './realtime';
-import { createExportService, type ExportService } from './export/export-service';
-import {
-  createKeyValueService,
-  KEYVALUE_PATH,
-  type KeyValueEntry,
-  type KeyValueService,
-} from './keyvalue/keyvalue-service';
+import type { DevControlTarget } from './dev-controls';
+import { createRealtimeService, registerRealtimeOperations, type RealtimeService } from './realtime';
+import { createExportService, registerExportOperations, type ExportService } from './export/export-service';
+import { createKeyValueService, type KeyValueEntry, type KeyValueService } from './keyvalue/keyvalue-service';
+import { OperationRegistry } from './engine/operation-registry';
+import { registerEngineOperations } from './engine/operations';
+import { registerBotOperations } from './bots/operations';
+import { dispatch } from './routing/route-table';
+import { serverRoutes } from './routing/server-routes';
 
 export const FHIR_BASE_PATH = '/fhir/R4/';
-/** Developer controls of the fake server (move the clock, reseed). Never part of a real server. */
-export const CONTROL_PATH = '/$fake/';
-/** Medplum's admin API (admin/projects/{projectId}/bot, .../invite). */
-const ADMIN_PATH = '/admin/';
-/** Medplum's e-mail API; the fake server keeps what is sent in its developer mailbox. */
-const EMAIL_SEND_PATH = '/email/v1/send';
 /** A write that fired subscription bots is answered once they finished, waiting at most this long. */
 const SUBSCRIPTION_WAIT_MS = 3000;
 
@@ -86,7 +78,8 @@ export interface FakeServer {
 /** One fake FHIR server: the FHIR engine behind the auth service, hosted by msw or by Node's HTTP. */
 export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const clock = options.clock ?? new MovableClock();
-  let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
+  const operations = new OperationRegistry();
+  let engine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH, operations });
   let auth: AuthService;
   let bots: BotService | undefined;
   let realtime: RealtimeService | undefined;
@@ -100,7 +93,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
 
   /** Builds the engine, auth and bots for a seed or a saved state, and swaps them in only when complete. */
   const build = (seedOption: FakeServerOptions['seed'], state: FakeServerState | undefined): void => {
-    const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH });
+    const nextEngine = createFhirEngine({ clock, basePath: FHIR_BASE_PATH, operations });
     let users: SeedData['users'] = [];
     mailbox.restore(state?.emails);
     keyValues.restore(state?.keyValues);
@@ -146,15 +139,18 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       engine,
       clock,
       basePath: FHIR_BASE_PATH,
-      authenticate: (request) => auth.authenticate(request),
       heartbeatMs: options.heartbeatMs,
     });
   };
   build(options.seed, options.state);
   const exports = createExportService({ engine: () => engine, clock, basePath: FHIR_BASE_PATH });
+  // Each area registers its operations ($name) here; the engine's router and the FHIR route find them.
+  registerEngineOperations(operations);
+  registerBotOperations(operations, () => currentBots().environment);
+  registerExportOperations(operations, exports);
+  registerRealtimeOperations(operations, () => currentRealtime());
 
   const controls: DevControlTarget = {
-    authenticate: (request) => auth.authenticate(request),
     clockOffset: () => clock.offset,
     async advanceClock(ms) {
       clock.advance(ms);
@@ -185,6 +181,27 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     return realtime;
   };
 
+  const routes = serverRoutes({
+    fhir: {
+      basePath: FHIR_BASE_PATH,
+      operations,
+      async engine(request, context) {
+        const botService = currentBots();
+        const started = botService.started;
+        const response = await engine.handle(request, context);
+        if (botService.started !== started) await botService.settled(SUBSCRIPTION_WAIT_MS);
+        return response;
+      },
+    },
+    engine: () => engine,
+    auth: () => auth,
+    realtime: currentRealtime,
+    exports,
+    controls,
+    mailbox,
+    keyValues,
+  });
+
   const server: FakeServer = {
     clock,
     get engine() {
@@ -202,70 +219,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     },
     exports,
     keyValues,
-    async handle(request) {
-      const path = new URL(request.url).pathname;
-      if (path.startsWith(FHIR_BASE_PATH) || path === FHIR_BASE_PATH.slice(0, -1)) {
-        try {
-          const context = await auth.authenticate(request);
-          const realtimeAnswer = currentRealtime().handleFhir(request, context);
-          if (realtimeAnswer) return realtimeAnswer;
-          const exportAnswer = await exports.handle(request, context);
-          if (exportAnswer) return exportAnswer;
-          const botService = currentBots();
-          const botAnswer = await botService.handle(request, context);
-          if (botAnswer) return botAnswer;
-          const started = botService.started;
-          const response = await engine.handle(request, context);
-          if (botService.started !== started) await botService.settled(SUBSCRIPTION_WAIT_MS);
-          return response;
-        } catch (error) {
-          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-          // The details stay in the log: a client learns nothing of the server's internals.
-          console.error('fake server:', error);
-          return fhirJson(400, new FhirError(400, 'The server could not process the request').toOutcome());
-        }
-      }
-      const hubAnswer = await currentRealtime().handleHub(request);
-      if (hubAnswer) return hubAnswer;
-      if (path.startsWith(CONTROL_PATH)) {
-        const control = path.slice(CONTROL_PATH.length);
-        if (control !== MAILBOX_CONTROL) return handleDevControl(controls, request, control);
-        try {
-          return await mailboxRoute(mailbox, request, await auth.authenticate(request));
-        } catch (error) {
-          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-          throw error;
-        }
-      }
-      if (path === EMAIL_SEND_PATH) {
-        try {
-          return await sendEmailRoute(mailbox, request, await auth.authenticate(request));
-        } catch (error) {
-          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-          throw error;
-        }
-      }
-      if (path.startsWith(KEYVALUE_PATH)) {
-        try {
-          return (await keyValues.handle(request, await auth.authenticate(request))) as Response;
-        } catch (error) {
-          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-          throw error;
-        }
-      }
-      if (path.startsWith(ADMIN_PATH)) {
-        try {
-          const context = await auth.authenticate(request);
-          const answer =
-            (await auth.handleAdmin(request, context)) ?? (await currentBots().handleAdmin(request, context));
-          if (answer) return answer;
-        } catch (error) {
-          if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-          throw error;
-        }
-      }
-      return auth.handle(request);
-    },
+    handle: (request) => dispatch(routes, request, (caller) => auth.authenticate(caller)),
     snapshot() {
       return {
         version: 1,
@@ -282,8 +236,4 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     },
   };
   return server;
-}
-
-function fhirJson(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/fhir+json' } });
 }

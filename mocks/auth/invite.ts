@@ -1,23 +1,16 @@
 import type { Patient, Practitioner, Reference, RelatedPerson } from '@medplum/fhirtypes';
-import { badRequest, FhirError, notFound } from '../engine/outcome';
-import type { RequestContext } from '../engine/types';
-import type { SeedMembership, SeedUser } from '../seed/types';
+import { badRequest, FhirError, notFound } from '@mocks/engine/outcome';
+import type { RequestContext } from '@mocks/engine/types';
+import type { SeedMembership, SeedUser } from '@mocks/seed/types';
 import type { AuthContext } from './context';
 import { optionalBoolean, optionalString, readJsonBody, type JsonBody } from './http';
 import { createSecurityRequest, setPasswordUrl } from './password-reset';
 import { requireProjectAdmin } from './project-admin';
 import { newId, randomSecret } from './tokens';
 
-const INVITE_PATH = /^\/admin\/projects\/([^/]+)\/invite\/?$/;
 const PROFILE_TYPES = ['Patient', 'Practitioner', 'RelatedPerson'] as const;
 type ProfileType = (typeof PROFILE_TYPES)[number];
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The project id of an `admin/projects/{id}/invite` path, or undefined for any other path. */
-export function inviteProjectId(pathname: string): string | undefined {
-  const id = INVITE_PATH.exec(pathname)?.[1];
-  return id === undefined ? undefined : decodeURIComponent(id);
-}
 
 interface InviteFields {
   resourceType: ProfileType;
@@ -70,13 +63,6 @@ export async function invite(
   context: RequestContext,
   projectId: string
 ): Promise<Response> {
-  if (request.method !== 'POST') {
-    throw new FhirError(
-      405,
-      `Method ${request.method} not allowed on admin/projects/{id}/invite`,
-      'not-supported'
-    );
-  }
   requireProjectAdmin(context, projectId);
   const project = ctx.directory.project(projectId);
   if (!project) throw notFound('Project not found');

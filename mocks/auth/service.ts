@@ -1,11 +1,11 @@
-import type { EmailOrigin, OutgoingEmail } from '../email/mailbox';
-import { FhirError, notFound } from '../engine/outcome';
-import { systemClock, type Clock, type RequestContext } from '../engine/types';
-import type { SeedUser } from '../seed/types';
+import type { EmailOrigin, OutgoingEmail } from '@mocks/email/mailbox';
+import { FhirError, notFound } from '@mocks/engine/outcome';
+import { systemClock, type Clock } from '@mocks/engine/types';
+import type { SeedUser } from '@mocks/seed/types';
 import type { AuthContext } from './context';
 import type { GoogleVerifier } from './google-verifier';
 import { jsonResponse, outcomeResponse, readJsonBody, type JsonBody } from './http';
-import { invite, inviteProjectId } from './invite';
+import { invite } from './invite';
 import { resetPassword, setPassword } from './password-reset';
 import { newPatient, newProject, newUser } from './registration';
 import { authenticate, logout, me, openIdConfiguration, userInfo } from './session';
@@ -71,7 +71,8 @@ const knownPaths = new Set([
   '.well-known/openid-configuration',
 ]);
 
-const AUTH_PATH = /^\/((?:auth|oauth2|\.well-known)(?:\/.*)?)$/;
+/** The sign-in API's paths: auth/*, oauth2/* and .well-known/*. */
+export const AUTH_PATH = /^\/((?:auth|oauth2|\.well-known)(?:\/.*)?)$/;
 
 function isAuthSnapshot(value: unknown): value is AuthSnapshot {
   if (typeof value !== 'object' || value === null) return false;
@@ -135,10 +136,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
     },
     authenticate: (request) => authenticate(ctx, request),
-    async handleAdmin(request: Request, context: RequestContext) {
-      const projectId = inviteProjectId(new URL(request.url).pathname);
-      return projectId === undefined ? undefined : invite(ctx, request, context, projectId);
-    },
+    invite: (request, context, projectId) => invite(ctx, request, context, projectId),
     snapshot: () => state.snapshot(),
     takeChanges: () => state.takeChanges(),
     restore(snapshot) {

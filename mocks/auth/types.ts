@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import type { RequestContext } from '../engine/types';
-import type { SeedProject, SeedUser } from '../seed/types';
+import type { RequestContext } from '@mocks/engine/types';
+import type { SeedProject, SeedUser } from '@mocks/seed/types';
 
 /** What the auth service may do to the FHIR data: read profiles, create users' profiles and projects. */
 export interface ProjectDirectory {
@@ -112,10 +112,10 @@ export interface AuthService {
   /** Checks the bearer token of a FHIR request; throws FhirError(401) when missing, invalid or expired. */
   authenticate(request: Request): Promise<RequestContext>;
   /**
-   * Answers the admin API calls of the auth service (admin/projects/{id}/invite) for an authenticated
-   * caller; undefined for other paths. Throws FhirError for anything the caller got wrong.
+   * POST admin/projects/{projectId}/invite for an authenticated caller. Throws FhirError for anything
+   * the caller got wrong.
    */
-  handleAdmin(request: Request, context: RequestContext): Promise<Response | undefined>;
+  invite(request: Request, context: RequestContext, projectId: string): Promise<Response>;
   snapshot(): AuthSnapshot;
   restore(snapshot: AuthSnapshot): void;
   /** The records changed since the last call (see AuthState.takeChanges). */

@@ -1,5 +1,10 @@
 import type { Binary, Bot, Bundle } from '@medplum/fhirtypes';
-import type { FhirEngine } from '../engine';
+import type { FhirEngine } from '@mocks/engine';
+import type {
+  OperationRegistry,
+  ServerOperation,
+  ServerOperationCall,
+} from '@mocks/engine/operation-registry';
 import {
   badRequest,
   FhirError,
@@ -7,97 +12,91 @@ import {
   methodNotAllowed,
   notFound,
   successOutcome,
-} from '../engine/outcome';
-import { decodePathSegment } from '../engine/request';
-import type { RequestContext } from '../engine/types';
+} from '@mocks/engine/outcome';
+import type { RequestContext } from '@mocks/engine/types';
+import type { SignedInCall } from '@mocks/routing/route-table';
 import { engineCaller, type BotCaller } from './client';
 import { encodeCode } from './code';
 import { readJson, runBot, type BotEnvironment } from './execution';
 
 const FHIR_JSON = 'application/fhir+json';
-const ADMIN_BOT_PATH = /^\/admin\/projects\/([^/]+)\/bot\/?$/;
 /** Query parameters of Bot/$execute that pick the bot rather than carry input. */
 const BOT_SELECTORS = ['identifier', 'id', 'name'];
 
-/** POST admin/projects/{projectId}/bot {name}: creates a Bot in the caller's project and answers it. */
-export async function handleAdminBot(
-  engine: FhirEngine,
-  request: Request,
-  context: RequestContext,
-  basePath: string
-): Promise<Response | undefined> {
-  const url = new URL(request.url);
-  const match = ADMIN_BOT_PATH.exec(url.pathname);
-  if (!match?.[1]) return undefined;
-  try {
-    if (request.method.toUpperCase() !== 'POST') throw methodNotAllowed('Use POST to create a bot');
-    if (decodeURIComponent(match[1]) !== context.projectId) throw forbidden('Not a member of that project');
-    assertBotsEnabled(engine, context.projectId);
-    requireBotAdmin(context);
-    const body = (await readJsonBody(request)) as {
-      name?: unknown;
-      description?: unknown;
-      runtimeVersion?: unknown;
-    };
-    if (typeof body.name !== 'string' || body.name.trim() === '')
-      throw badRequest('Bot name is required', 'name');
-    const bot: Bot = {
-      resourceType: 'Bot',
-      name: body.name.trim(),
-      runtimeVersion: body.runtimeVersion === 'awslambda' ? 'awslambda' : 'vmcontext',
-      ...(typeof body.description === 'string' ? { description: body.description } : {}),
-    };
-    const caller = engineCaller(engine, context, `${url.origin}${basePath}`);
-    const answer = await caller({ method: 'POST', path: 'Bot', body: JSON.stringify(bot) });
-    return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': FHIR_JSON } });
-  } catch (error) {
-    return errorResponse(error);
-  }
+/** Bot/{id}/$deploy, Bot/$execute and Bot/{id}/$execute; Bot/$deploy answers 404 naming the right path. */
+export function registerBotOperations(
+  registry: OperationRegistry,
+  environment: () => BotEnvironment
+): OperationRegistry {
+  const operation = (run: BotOperation): ServerOperation => ({
+    kind: 'server',
+    run: (call) => runBotOperation(environment(), call, run),
+  });
+  return registry
+    .register(['type', 'instance'], 'Bot', '$deploy', operation(deployOperation))
+    .register(['type', 'instance'], 'Bot', '$execute', operation(executeOperation));
 }
 
-/** Bot/{id}/$deploy, Bot/{id}/$execute and Bot/$execute; undefined for every other FHIR request. */
-export async function handleBotOperation(
+type BotOperation = (env: BotEnvironment, call: ServerOperationCall, caller: BotCaller) => Promise<Response>;
+
+/** Every bot operation is for a project admin of a project with bots, and acts as them. */
+function runBotOperation(
   env: BotEnvironment,
-  request: Request,
-  context: RequestContext,
-  basePath: string
-): Promise<Response | undefined> {
+  call: ServerOperationCall,
+  run: BotOperation
+): Promise<Response> {
+  assertBotsEnabled(env.engine(), call.context.projectId);
+  requireBotAdmin(call.context);
+  return run(env, call, engineCaller(env.engine(), call.context, call.baseUrl));
+}
+
+const deployOperation: BotOperation = async (_env, { request, target }, caller) => {
+  if (!target.id) throw notFound('Use Bot/{id}/$deploy');
+  if (request.method.toUpperCase() !== 'POST') throw methodNotAllowed('Use POST for $deploy');
+  return deploy(caller, target.id, await readJsonBody(request));
+};
+
+const executeOperation: BotOperation = async (env, { request, context, target, baseUrl }, caller) => {
+  const method = request.method.toUpperCase();
+  if (method !== 'POST' && method !== 'GET') throw methodNotAllowed('Use GET or POST for $execute');
   const url = new URL(request.url);
-  if (!url.pathname.startsWith(basePath)) return undefined;
-  const segments = url.pathname.slice(basePath.length).split('/').filter(Boolean).map(decodePathSegment);
-  if (segments[0] !== 'Bot') return undefined;
-  const [, second, third] = segments;
-  const operation = segments.length === 3 ? third : segments.length === 2 ? second : undefined;
-  if (operation !== '$deploy' && operation !== '$execute') return undefined;
-  try {
-    assertBotsEnabled(env.engine(), context.projectId);
-    requireBotAdmin(context);
-    const caller = engineCaller(env.engine(), context, `${url.origin}${basePath}`);
-    const method = request.method.toUpperCase();
-    if (operation === '$deploy') {
-      if (segments.length !== 3 || !second) throw notFound('Use Bot/{id}/$deploy');
-      if (method !== 'POST') throw methodNotAllowed('Use POST for $deploy');
-      return await deploy(caller, second, await readJsonBody(request));
-    }
-    if (method !== 'POST' && method !== 'GET') throw methodNotAllowed('Use GET or POST for $execute');
-    const bot = segments.length === 3 && second ? await readBot(caller, second) : await findBot(caller, url);
-    const { input, contentType } = method === 'GET' ? queryInput(url) : await bodyInput(request);
-    const outcome = await runBot(env, {
-      bot,
-      context,
-      baseUrl: `${url.origin}${basePath}`,
-      input,
-      contentType,
-    });
-    if (!outcome.ok) {
-      throw outcome.timedOut
-        ? new FhirError(408, outcome.error, 'timeout')
-        : new FhirError(400, outcome.error, 'processing');
-    }
-    return resultResponse(outcome.result);
-  } catch (error) {
-    return errorResponse(error);
+  const bot = target.id ? await readBot(caller, target.id) : await findBot(caller, url);
+  const { input, contentType } = method === 'GET' ? queryInput(url) : await bodyInput(request);
+  const outcome = await runBot(env, { bot, context, baseUrl, input, contentType });
+  if (!outcome.ok) {
+    throw outcome.timedOut
+      ? new FhirError(408, outcome.error, 'timeout')
+      : new FhirError(400, outcome.error, 'processing');
   }
+  return resultResponse(outcome.result);
+};
+
+/** POST admin/projects/{projectId}/bot {name}: creates a Bot in the caller's project and answers it. */
+export async function createBotByAdmin(
+  engine: FhirEngine,
+  { request, context, url, params }: SignedInCall,
+  basePath: string
+): Promise<Response> {
+  if (decodeURIComponent(params[0] ?? '') !== context.projectId)
+    throw forbidden('Not a member of that project');
+  assertBotsEnabled(engine, context.projectId);
+  requireBotAdmin(context);
+  const body = (await readJsonBody(request)) as {
+    name?: unknown;
+    description?: unknown;
+    runtimeVersion?: unknown;
+  };
+  if (typeof body.name !== 'string' || body.name.trim() === '')
+    throw badRequest('Bot name is required', 'name');
+  const bot: Bot = {
+    resourceType: 'Bot',
+    name: body.name.trim(),
+    runtimeVersion: body.runtimeVersion === 'awslambda' ? 'awslambda' : 'vmcontext',
+    ...(typeof body.description === 'string' ? { description: body.description } : {}),
+  };
+  const caller = engineCaller(engine, context, `${url.origin}${basePath}`);
+  const answer = await caller({ method: 'POST', path: 'Bot', body: JSON.stringify(bot) });
+  return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': FHIR_JSON } });
 }
 
 /** Bot code runs with the caller's rights inside the project: only its admins create, deploy or run bots. */
@@ -224,12 +223,4 @@ function resultResponse(result: unknown): Response {
 
 function outcomeResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': FHIR_JSON } });
-}
-
-function errorResponse(error: unknown): Response {
-  const fhirError =
-    error instanceof FhirError
-      ? error
-      : new FhirError(400, error instanceof Error ? error.message : String(error));
-  return outcomeResponse(fhirError.status, fhirError.toOutcome());
 }

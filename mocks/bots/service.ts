@@ -1,9 +1,8 @@
 import type { Bot, Bundle } from '@medplum/fhirtypes';
-import type { EngineChange, FhirEngine } from '../engine';
-import type { Clock, RequestContext } from '../engine/types';
+import type { EngineChange, FhirEngine } from '@mocks/engine';
+import type { Clock } from '@mocks/engine/types';
 import { engineCaller } from './client';
 import { botContext, readJson, runBot, type BotEnvironment } from './execution';
-import { handleAdminBot, handleBotOperation } from './operations';
 import type { BotOutcome, BotRunner } from './runner';
 import { defaultBotRunner } from './default-runner';
 import { BotSchedule } from './schedule';
@@ -34,14 +33,12 @@ export interface BotServiceOptions {
 }
 
 /**
- * The fake server's bots: admin/projects/{id}/bot, Bot/{id}/$deploy, Bot/$execute, rest-hook
- * subscriptions to bots fired on create and update, and scheduled bots on the server's clock.
+ * The fake server's bots: rest-hook subscriptions to bots fired on create and update, and scheduled
+ * bots on the server's clock. Their operations and admin route (./operations) run in its environment.
  */
 export interface BotService {
-  /** Answers the bot operations below the FHIR base; undefined for every other request. */
-  handle(request: Request, context: RequestContext): Promise<Response | undefined>;
-  /** Answers POST /admin/projects/{projectId}/bot; undefined for other admin paths. */
-  handleAdmin(request: Request, context: RequestContext): Promise<Response | undefined>;
+  /** What bot operations run in: this service's engine, clock, runner and time limit. */
+  readonly environment: BotEnvironment;
   /** Runs the scheduled bots that are due on the server's clock, and waits for them. */
   tick(): Promise<void>;
   /** Resolves once no bot work is under way, or after `maxWaitMs`. */
@@ -179,8 +176,7 @@ export function createBotService(options: BotServiceOptions): BotService {
   (timer as { unref?: () => void }).unref?.();
 
   return {
-    handle: (request, context) => handleBotOperation(env, request, context, basePath),
-    handleAdmin: (request, context) => handleAdminBot(engine, request, context, basePath),
+    environment: env,
     tick,
     async settled(maxWaitMs = Number.POSITIVE_INFINITY) {
       const deadline = Date.now() + maxWaitMs;

@@ -1,26 +1,22 @@
-import { badRequest, FhirError, successOutcome } from '../engine/outcome';
-import type { RequestContext } from '../engine/types';
-import { requireProjectAdmin } from '../auth/project-admin';
-import { readJsonBody, type JsonBody } from '../auth/http';
+import { requireProjectAdmin } from '@mocks/auth/project-admin';
+import { readJsonBody, type JsonBody } from '@mocks/auth/http';
+import { badRequest, successOutcome } from '@mocks/engine/outcome';
+import type { SignedInCall } from '@mocks/routing/route-table';
 import type { Mailbox, OutgoingEmail } from './mailbox';
 
 const EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 /** An address may carry a display name: 'Alice Smith <alice@example.com>'. */
 const NAMED_ADDRESS = /^[^<>]*<([^<>]+)>$/;
 
+/** Medplum's e-mail API. */
+export const EMAIL_SEND_PATH = '/email/v1/send';
+
 /**
- * POST email/v1/send, as Medplum's: a JSON body with to, subject, and text and/or html. Only a
+ * POST email/v1/send (the route refuses other methods), as Medplum's: a JSON body with to, subject, and text and/or html. Only a
  * project admin may send (Medplum also asks for the project's 'email' feature); the message goes to
  * the developer mailbox instead of leaving the machine.
  */
-export async function sendEmailRoute(
-  mailbox: Mailbox,
-  request: Request,
-  context: RequestContext
-): Promise<Response> {
-  if (request.method !== 'POST') {
-    throw new FhirError(405, `Method ${request.method} not allowed on email/v1/send`, 'not-supported');
-  }
+export async function sendEmail(mailbox: Mailbox, { request, context }: SignedInCall): Promise<Response> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('application/json')) {
     throw badRequest('Content-Type must be application/json');

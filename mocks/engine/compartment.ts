@@ -1,5 +1,6 @@
 import type { CompartmentDefinition } from '@medplum/fhirtypes';
 import type { DefinitionLoader } from './definition-files';
+import { loadOnce } from './load-once';
 
 /**
  * FHIR's Patient compartment (the published CompartmentDefinition): for each resource type, the
@@ -8,17 +9,11 @@ import type { DefinitionLoader } from './definition-files';
  */
 export class PatientCompartment {
   private params: Map<string, readonly string[]> | undefined;
-  private pending: Promise<void> | undefined;
 
   constructor(private readonly loader: DefinitionLoader) {}
 
-  ensure(): Promise<void> {
-    this.pending ??= this.load().catch((error: unknown) => {
-      this.pending = undefined;
-      throw error;
-    });
-    return this.pending;
-  }
+  /** Loads the compartment definition once. */
+  readonly ensure = loadOnce(() => this.load());
 
   get isLoaded(): boolean {
     return this.params !== undefined;

@@ -12,6 +12,8 @@ import { errorResponse, readRequest, toHttpResponse } from './http';
 import type { Scope } from './interactions';
 import { createResource, write } from './interactions';
 import { forbidden } from './outcome';
+import { OperationRegistry } from './operation-registry';
+import { registerEngineOperations } from './operations';
 import type { FhirRequest } from './request';
 import { splitPath } from './request';
 import { asResourceOfType } from './resources';
@@ -91,18 +93,23 @@ export interface FhirEngineOptions {
   definitionLoader?: DefinitionLoader;
   /** Makes resource and project ids; crypto.randomUUID by default. */
   newId?: () => string;
+  /** The operations its router answers; the engine's own ($graphql, $expand, $everything, $validate) by default. */
+  operations?: OperationRegistry;
 }
 
 let sharedDefinitions: GlobalDefinitions | undefined;
 let sharedTerminology: GlobalTerminology | undefined;
 let sharedCompartment: PatientCompartment | undefined;
 let sharedValidation: ResourceValidation | undefined;
+let engineOperations: OperationRegistry | undefined;
 
 export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
   const clock = options.clock ?? systemClock;
   const basePath = options.basePath ?? DEFAULT_BASE_PATH;
   const factory = options.searchEngineFactory ?? createProjectSearchEngine;
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const operations =
+    options.operations ?? (engineOperations ??= registerEngineOperations(new OperationRegistry()));
   const definitions = options.definitionLoader
     ? new GlobalDefinitions(options.definitionLoader)
     : (sharedDefinitions ??= new GlobalDefinitions(defaultDefinitionLoader, listSearchParameters));
@@ -184,9 +191,11 @@ export function createFhirEngine(options: FhirEngineOptions = {}): FhirEngine {
           ? // Each entry commits on its own; it is told to listeners as it commits.
             {
               status: 200,
-              body: await processBatch(fhirRequest, (entry) => changing(store, () => route(scope, entry))),
+              body: await processBatch(fhirRequest, (entry) =>
+                changing(store, () => route(scope, entry, operations))
+              ),
             }
-          : changing(store, () => route(scope, fhirRequest));
+          : changing(store, () => route(scope, fhirRequest, operations));
         // Fields the caller's policy hides leave no answer: reads, searches, includes, history, batches.
         if (access.hidesFields) answer.body = hideFields(answer.body, (type) => access.hiddenFields(type));
         return toHttpResponse(request, fhirRequest.method, answer);

@@ -2,8 +2,6 @@ import type { Binary, Bundle, Resource } from '@medplum/fhirtypes';
 import type { PageRequest } from './bundles';
 import { PRESENTATION_PARAMS, presenter, readPaging, searchsetBundle } from './bundles';
 import { capabilityStatement } from './capability';
-import { hideFields } from './field-paths';
-import { graphqlOperation } from './graphql/operation';
 import { instanceHistory, typeHistory } from './history';
 import type { Scope } from './interactions';
 import {
@@ -17,34 +15,40 @@ import {
   searchType,
   updateResource,
 } from './interactions';
-import { badRequest, FhirError, methodNotAllowed, notFound, successOutcome } from './outcome';
-import { allow, runOperation } from './operations';
+import { badRequest, methodNotAllowed, notFound, successOutcome } from './outcome';
+import {
+  allow,
+  notSupported,
+  runEngineOperation,
+  type OperationRegistry,
+  type OperationTarget,
+} from './operation-registry';
 import { conditionalPatch, patchResource } from './patch';
 import type { FhirRequest, FhirResponse } from './request';
 import { versionUrl } from './request';
 import { assertKnownType } from './resources';
 import { processBundle } from './transaction';
 
-/** Answers one FHIR REST request synchronously; throws FhirError for anything a client got wrong. */
-export function route(scope: Scope, request: FhirRequest): FhirResponse {
+/**
+ * Answers one FHIR REST request synchronously, with the operations of the registry given; throws
+ * FhirError for anything a client got wrong.
+ */
+export function route(scope: Scope, request: FhirRequest, operations: OperationRegistry): FhirResponse {
   const { segments, method } = request;
   const [first, second, third, fourth] = segments;
   if (first === undefined) {
     if (method !== 'POST') throw methodNotAllowed('Use POST with a batch or transaction Bundle at the base');
-    return { status: 200, body: processBundle(scope, request, (entry) => route(scope, entry)) };
+    return { status: 200, body: processBundle(scope, request, (entry) => route(scope, entry, operations)) };
   }
   if (segments.length === 1 && first === 'metadata') {
     allow(request, 'GET');
     return { status: 200, body: capabilityStatement(scope.definitions, request.baseUrl) };
   }
-  if (first === '$graphql' && segments.length === 1) {
-    // Each read and search is answered as REST answers it, without the fields the caller's policy hides,
-    // so no selection of fields can reach them.
-    return graphqlOperation(scope.definitions, request, (inner) =>
-      withoutHiddenFields(scope, route(scope, inner))
-    );
+  if (first.startsWith('$')) {
+    const target: OperationTarget = { level: 'system', name: first };
+    if (segments.length > 1) throw notSupported(target);
+    return operation(scope, request, target, operations);
   }
-  if (first.startsWith('$')) throw new FhirError(400, `Operation ${first} is not supported`, 'not-supported');
   assertKnownType(first);
   if (segments.length === 1) return typeLevel(scope, request, first);
   if (second === '_search') {
@@ -57,10 +61,15 @@ export function route(scope: Scope, request: FhirRequest): FhirResponse {
     if (segments.length > 2) throw notFound();
     return { status: 200, body: typeHistory(scope, pageRequest(request, `${first}/_history`), first) };
   }
-  if (second?.startsWith('$')) return runOperation(scope, request, first, undefined, second);
+  if (second?.startsWith('$')) {
+    return operation(scope, request, { level: 'type', resourceType: first, name: second }, operations);
+  }
   const id = second as string;
   if (segments.length === 2) return instanceLevel(scope, request, first, id);
-  if (third?.startsWith('$') && segments.length === 3) return runOperation(scope, request, first, id, third);
+  if (third?.startsWith('$') && segments.length === 3) {
+    const target: OperationTarget = { level: 'instance', resourceType: first, id, name: third };
+    return operation(scope, request, target, operations);
+  }
   if (third === '_history') {
     allow(request, 'GET');
     if (segments.length === 3) {
@@ -70,6 +79,16 @@ export function route(scope: Scope, request: FhirRequest): FhirResponse {
     if (segments.length === 4 && fourth) return read(request, readVersion(scope, first, id, fourth));
   }
   throw notFound(`No route for ${segments.join('/')}`);
+}
+
+/** An operation from the registry; the requests it makes of its own go through this router. */
+function operation(
+  scope: Scope,
+  request: FhirRequest,
+  target: OperationTarget,
+  operations: OperationRegistry
+): FhirResponse {
+  return runEngineOperation(operations, scope, request, target, (inner) => route(scope, inner, operations));
 }
 
 function typeLevel(scope: Scope, request: FhirRequest, resourceType: string): FhirResponse {
@@ -177,9 +196,4 @@ function isUrlLessBinary(body: unknown): body is Binary {
     (body as Binary).resourceType === 'Binary' &&
     !(body as Binary).url
   );
-}
-
-function withoutHiddenFields(scope: Scope, answer: FhirResponse): FhirResponse {
-  if (!scope.access.hidesFields) return answer;
-  return { ...answer, body: hideFields(answer.body, (type) => scope.access.hiddenFields(type)) };
 }

@@ -1,5 +1,6 @@
 import type { CodeSystem, ValueSet } from '@medplum/fhirtypes';
 import type { DefinitionFile, DefinitionLoader } from './definition-files';
+import { loadOnce } from './load-once';
 
 const FILES: DefinitionFile[] = ['valuesets', 'v3-codesystems', 'valuesets-medplum'];
 
@@ -10,7 +11,6 @@ const FILES: DefinitionFile[] = ['valuesets', 'v3-codesystems', 'valuesets-medpl
 export class GlobalTerminology {
   private valueSets: Map<string, ValueSet> | undefined;
   private codeSystems: Map<string, CodeSystem> | undefined;
-  private pending: Promise<void> | undefined;
 
   constructor(private readonly loader: DefinitionLoader) {}
 
@@ -18,13 +18,8 @@ export class GlobalTerminology {
     return this.valueSets !== undefined;
   }
 
-  ensure(): Promise<void> {
-    this.pending ??= this.load().catch((error: unknown) => {
-      this.pending = undefined;
-      throw error;
-    });
-    return this.pending;
-  }
+  /** Loads the value sets and code systems once. */
+  readonly ensure = loadOnce(() => this.load());
 
   /** undefined when not loaded (callers load first) or unknown. */
   valueSet(url: string): ValueSet | undefined {

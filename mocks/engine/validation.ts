@@ -9,6 +9,7 @@ import type { GlobalDefinitions } from './definitions';
 import { FhirError } from './outcome';
 import type { GlobalTerminology } from './terminology';
 import { RequiredBindings } from './validation-bindings';
+import { loadOnce } from './load-once';
 
 /**
  * A 400 whose OperationOutcome holds one issue per problem, each with the FHIRPath of the element
@@ -40,7 +41,6 @@ const indexedTypes = new Set<string>();
  * schema is parsed on its first write, so a write costs only the walk of its own resource.
  */
 export class ResourceValidation {
-  private pending: Promise<void> | undefined;
   private byType: Map<string, StructureDefinition> | undefined;
   private bindings: RequiredBindings | undefined;
 
@@ -50,13 +50,7 @@ export class ResourceValidation {
   ) {}
 
   /** Loads the definitions and value sets once; concurrent callers share the load. */
-  ensure(): Promise<void> {
-    this.pending ??= this.load().catch((error: unknown) => {
-      this.pending = undefined;
-      throw error;
-    });
-    return this.pending;
-  }
+  readonly ensure = loadOnce(() => this.load());
 
   get isReady(): boolean {
     return this.bindings !== undefined;

@@ -1,10 +1,18 @@
 import { ClientStorage, MedplumClient, MemoryStorage } from '@medplum/core';
 import type { Patient, Resource, Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { createFhirEngine, type FhirEngine } from '../engine';
-import { aliceContext, PROJECT_ID } from '../engine/test-helpers';
-import { createExportService, type ExportService } from './export-service';
 import { ManualClock } from '@/fhir/testing/manual-clock';
+import { createFhirEngine, type FhirEngine } from '@mocks/engine';
+import { aliceContext, PROJECT_ID } from '@mocks/engine/test-helpers';
+import { OperationRegistry } from '@mocks/engine/operation-registry';
+import { fhirRoute } from '@mocks/routing/fhir-route';
+import { dispatch } from '@mocks/routing/route-table';
+import {
+  createExportService,
+  exportStatusRoute,
+  registerExportOperations,
+  type ExportService,
+} from './export-service';
 
 const BASE_PATH = '/fhir/R4/';
 
@@ -33,10 +41,11 @@ function exportService(engine: FhirEngine): ExportService {
 }
 
 function host(engine: FhirEngine, exports: ExportService) {
-  return async (url: string, init?: RequestInit): Promise<Response> => {
-    const request = new Request(url, init);
-    return (await exports.handle(request, aliceContext)) ?? engine.handle(request, aliceContext);
-  };
+  const operations = registerExportOperations(new OperationRegistry(), exports);
+  const fhir = { basePath: BASE_PATH, operations, engine: engine.handle.bind(engine) };
+  const routes = [exportStatusRoute(BASE_PATH, exports), fhirRoute(fhir)];
+  return async (url: string, init?: RequestInit): Promise<Response> =>
+    (await dispatch(routes, new Request(url, init), async () => aliceContext)) as Response;
 }
 
 describe('$export jobs', () => {
@@ -77,10 +86,12 @@ describe('$export jobs', () => {
       profile: { reference: 'Patient/p1' },
       accessPolicy: { resourceType: 'AccessPolicy' as const, resource: [{ resourceType: 'Patient' }] },
     };
-    const answer = await exports.handle(
-      new Request('http://localhost/fhir/R4/$export', { method: 'POST' }),
-      patientUser
-    );
+    const answer = await exports.kickoff({
+      request: new Request('http://localhost/fhir/R4/$export', { method: 'POST' }),
+      context: patientUser,
+      target: { level: 'system', name: '$export' },
+      baseUrl: 'http://localhost/fhir/R4/',
+    });
     expect(answer?.status).toBe(403);
     expect(JSON.stringify(await answer?.json())).toContain('Your access policy does not allow $export');
   });

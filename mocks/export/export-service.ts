@@ -1,9 +1,15 @@
 import type { Binary } from '@medplum/fhirtypes';
-import type { FhirEngine } from '../engine';
-import { errorResponse, FHIR_JSON } from '../engine/http';
-import { FhirError, forbidden, methodNotAllowed, notFound, successOutcome } from '../engine/outcome';
-import { decodePathSegment } from '../engine/request';
-import type { Clock, RequestContext } from '../engine/types';
+import type { FhirEngine } from '@mocks/engine';
+import { errorResponse, FHIR_JSON } from '@mocks/engine/http';
+import { FhirError, forbidden, methodNotAllowed, notFound, successOutcome } from '@mocks/engine/outcome';
+import type {
+  OperationRegistry,
+  OperationTarget,
+  ServerOperation,
+  ServerOperationCall,
+} from '@mocks/engine/operation-registry';
+import type { Clock, RequestContext } from '@mocks/engine/types';
+import { belowBase, type ServerRoute } from '@mocks/routing/route-table';
 import {
   binaryText,
   exportedResources,
@@ -27,8 +33,10 @@ export interface ExportServiceOptions {
 }
 
 export interface ExportService {
-  /** Answers $export kickoffs and job status polls; undefined for every other request. */
-  handle(request: Request, context: RequestContext): Promise<Response | undefined>;
+  /** Starts a job: `$export`, `Patient/$export` or `Group/{id}/$export` (GET or POST). */
+  kickoff(call: ServerOperationCall): Promise<Response>;
+  /** GET job/{id}/status: 202 while the job runs, then its manifest; DELETE cancels it. */
+  status(request: Request, context: RequestContext, id: string): Response;
   /** Resolves once every running job has finished (for tests and benchmarks). */
   settled(): Promise<void>;
 }
@@ -73,16 +81,21 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     return job;
   };
 
-  const kickoff = (request: Request, context: RequestContext, target: string[], body: unknown): Response => {
+  const startJob = (
+    request: Request,
+    context: RequestContext,
+    target: OperationTarget,
+    body: unknown
+  ): Response => {
     const engine = options.engine();
     const url = new URL(request.url);
     const exportRequest: ExportRequest = {
       request: request.url,
       ...readExportParameters(url.searchParams, body),
     };
-    if (target[0] === 'Patient') exportRequest.patients = 'all';
-    if (target[0] === 'Group')
-      exportRequest.patients = groupPatients(engine, context.projectId, target[1] as string);
+    if (target.resourceType === 'Patient') exportRequest.patients = 'all';
+    if (target.resourceType === 'Group')
+      exportRequest.patients = groupPatients(engine, context.projectId, target.id as string);
     const state: ExportJobState = {
       ...exportRequest,
       id: newId(),
@@ -122,7 +135,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     return start(engine, context.projectId, state);
   };
 
-  const status = (request: Request, context: RequestContext, id: string): Response => {
+  const jobStatus = (request: Request, context: RequestContext, id: string): Response => {
     const job = find(context, id);
     if (request.method === 'DELETE') {
       job.cancelled = true;
@@ -162,36 +175,24 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     });
   };
 
+  // Errors are answered with the outcome ids of the engine's answers, as the FHIR base's other answers.
   return {
-    async handle(request, context) {
-      const url = new URL(request.url);
-      if (!url.pathname.startsWith(options.basePath)) return undefined;
-      const segments = url.pathname
-        .slice(options.basePath.length)
-        .split('/')
-        .filter(Boolean)
-        .map(decodePathSegment);
-      const isKickoff =
-        (segments.length === 1 && segments[0] === '$export') ||
-        (segments.length === 2 && segments[0] === 'Patient' && segments[1] === '$export') ||
-        (segments.length === 3 && segments[0] === 'Group' && segments[2] === '$export');
-      const isStatus = segments.length === 3 && segments[0] === 'job' && segments[2] === 'status';
-      if (!isKickoff && !isStatus) return undefined;
-      const method = request.method.toUpperCase();
+    async kickoff({ request, context, target }) {
       try {
-        if (isKickoff) {
-          if (method !== 'GET' && method !== 'POST')
-            throw methodNotAllowed('Start an export with GET or POST');
-          // An export reads the whole project (or its patients) at once: a caller whose access policy
-          // limits what they read (a patient, say) cannot have their policy applied to it, so may not.
-          if (context.accessPolicy) throw forbidden('Your access policy does not allow $export');
-          const text = method === 'POST' ? await request.text() : '';
-          return kickoff(request, context, segments, parseBody(text));
-        }
-        if (method !== 'GET' && method !== 'DELETE') {
-          throw methodNotAllowed('Poll an export job with GET, or cancel it with DELETE');
-        }
-        return status(request, context, segments[1] as string);
+        const method = request.method.toUpperCase();
+        if (method !== 'GET' && method !== 'POST') throw methodNotAllowed('Start an export with GET or POST');
+        // An export reads the whole project (or its patients) at once: a caller whose access policy
+        // limits what they read (a patient, say) cannot have their policy applied to it, so may not.
+        if (context.accessPolicy) throw forbidden('Your access policy does not allow $export');
+        const text = method === 'POST' ? await request.text() : '';
+        return startJob(request, context, target, parseBody(text));
+      } catch (error) {
+        return errorResponse(error);
+      }
+    },
+    status(request, context, id) {
+      try {
+        return jobStatus(request, context, id);
       } catch (error) {
         return errorResponse(error);
       }
@@ -199,6 +200,31 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     async settled() {
       await Promise.all([...jobs.values()].map((job) => job.finished));
     },
+  };
+}
+
+/** The Bulk Data kickoffs: `$export`, `Patient/$export` and `Group/{id}/$export`. */
+export function registerExportOperations(
+  registry: OperationRegistry,
+  exports: ExportService
+): OperationRegistry {
+  const kickoff = { kind: 'server', run: (call) => exports.kickoff(call) } as const satisfies ServerOperation;
+  return registry
+    .register('system', undefined, '$export', kickoff)
+    .register('type', 'Patient', '$export', kickoff)
+    .register('instance', 'Group', '$export', kickoff);
+}
+
+/** GET or DELETE job/{id}/status below the FHIR base, for callers with a token. */
+export function exportStatusRoute(basePath: string, exports: ExportService): ServerRoute {
+  return {
+    path: belowBase(basePath, ['job', '*', 'status']),
+    caller: 'token',
+    methods: {
+      take: ['GET', 'DELETE'],
+      refusal: () => 'Poll an export job with GET, or cancel it with DELETE',
+    },
+    handle: ({ request, context, params }) => exports.status(request, context, params[1] as string),
   };
 }
 

@@ -1,9 +1,9 @@
-import { errorResponse } from '../engine/http';
-import { badRequest, methodNotAllowed, notFound } from '../engine/outcome';
-import type { RequestContext } from '../engine/types';
+import { errorResponse } from '@mocks/engine/http';
+import { badRequest, methodNotAllowed, notFound } from '@mocks/engine/outcome';
+import type { RequestContext } from '@mocks/engine/types';
 
-/** The key-value API's path: keyvalue/v1/{key}. */
-export const KEYVALUE_PATH = '/keyvalue/v1/';
+/** The key-value API's path, keyvalue/v1/{key}: the key as sent. */
+export const KEYVALUE_PATH = /^\/keyvalue\/v1\/(.*)$/;
 /** The longest value kept, in characters. */
 export const MAX_VALUE_LENGTH = 16 * 1024;
 /** The longest key, in characters. */
@@ -19,8 +19,8 @@ export interface KeyValueChange {
 }
 
 export interface KeyValueService {
-  /** Answers GET, PUT and DELETE keyvalue/v1/{key}; undefined for every other path. */
-  handle(request: Request, context: RequestContext): Promise<Response | undefined>;
+  /** Answers GET, PUT and DELETE keyvalue/v1/{key} (the key as sent, still encoded). */
+  handle(request: Request, context: RequestContext, encodedKey: string): Promise<Response>;
   /** Every value kept, for a saved state. */
   snapshot(): KeyValueEntry[];
   /** Replaces every value with a saved state's (none: empty). */
@@ -55,11 +55,10 @@ export function createKeyValueService(): KeyValueService {
     JSON.stringify([context.projectId, context.profile.reference ?? context.login, key]);
 
   return {
-    async handle(request, context) {
-      const url = new URL(request.url);
-      if (!url.pathname.startsWith(KEYVALUE_PATH)) return undefined;
+    async handle(request, context, encodedKey) {
+      // Its errors carry the outcome ids of the FHIR engine's answers.
       try {
-        const key = readKey(url.pathname.slice(KEYVALUE_PATH.length));
+        const key = readKey(encodedKey);
         switch (request.method.toUpperCase()) {
           case 'GET': {
             const value = values.get(slot(context, key));

@@ -1,7 +1,8 @@
-import type { FhirEngine } from '../engine';
-import { FhirError } from '../engine/outcome';
-import type { Clock, RequestContext } from '../engine/types';
-import { FHIRCAST_PATH, FhircastHub } from './fhircast-hub';
+import type { FhirEngine } from '@mocks/engine';
+import { FhirError } from '@mocks/engine/outcome';
+import type { Clock, RequestContext } from '@mocks/engine/types';
+import type { OperationRegistry } from '@mocks/engine/operation-registry';
+import { FhircastHub } from './fhircast-hub';
 import { DEFAULT_HEARTBEAT_MS, MAX_SOCKETS, type RealtimeSocket, type SocketSession } from './sockets';
 import { SUBSCRIPTIONS_SOCKET_PATH, WsSubscriptions } from './ws-subscriptions';
 
@@ -12,9 +13,19 @@ export interface RealtimeOptions {
   engine: FhirEngine;
   clock: Clock;
   basePath: string;
-  authenticate(request: Request): Promise<RequestContext>;
   /** How often bound sockets get a heartbeat; 0 sends none. */
   heartbeatMs?: number;
+}
+
+/** Subscription/{id}/$get-ws-binding-token, answered by the current realtime service. */
+export function registerRealtimeOperations(
+  registry: OperationRegistry,
+  realtime: () => RealtimeService
+): OperationRegistry {
+  return registry.register('instance', 'Subscription', '$get-ws-binding-token', {
+    kind: 'server',
+    run: ({ request, context, target }) => realtime().bindingToken(request, context, target.id as string),
+  });
 }
 
 /** A socket the server will take: call attach once the host has completed the websocket handshake. */
@@ -27,10 +38,10 @@ export interface SocketOpening {
  * and /ws/subscriptions-r4) and the FHIRcast hub (/fhircast/STU3 and /ws/fhircast/{endpoint}).
  */
 export interface RealtimeService {
-  /** Answers $get-ws-binding-token below the FHIR base; undefined for every other FHIR request. */
-  handleFhir(request: Request, context: RequestContext): Promise<Response> | undefined;
-  /** Answers /fhircast/STU3 requests; undefined for other paths. */
-  handleHub(request: Request): Promise<Response | undefined>;
+  /** Subscription/{id}/$get-ws-binding-token: a token to bind a websocket to the subscription with. */
+  bindingToken(request: Request, context: RequestContext, subscriptionId: string): Promise<Response>;
+  /** Answers a signed-in caller's request at or below /fhircast/STU3. */
+  hub(request: Request, context: RequestContext): Promise<Response>;
   /** Whether a websocket may open at this URL: an opening, or a FhirError (404 unknown path, 503 too many). */
   open(url: string): SocketOpening | FhirError;
   readonly socketCount: number;
@@ -52,20 +63,8 @@ export function createRealtimeService(options: RealtimeOptions): RealtimeService
   const count = (): number => subscriptions.socketCount + hub.socketCount;
 
   return {
-    handleFhir: (request, context) => subscriptions.bindingToken(request, context),
-    async handleHub(request) {
-      const path = new URL(request.url).pathname;
-      if (path !== FHIRCAST_PATH && !path.startsWith(`${FHIRCAST_PATH}/`)) return undefined;
-      try {
-        return await hub.handle(request, await options.authenticate(request));
-      } catch (error) {
-        if (!(error instanceof FhirError)) throw error;
-        return new Response(JSON.stringify(error.toOutcome()), {
-          status: error.status,
-          headers: { 'Content-Type': 'application/fhir+json' },
-        });
-      }
-    },
+    bindingToken: (request, context, id) => subscriptions.bindingToken(request, context, id),
+    hub: (request, context) => hub.handle(request, context),
     open(url) {
       const path = new URL(url).pathname;
       const known = path === SUBSCRIPTIONS_SOCKET_PATH || hub.knows(path);

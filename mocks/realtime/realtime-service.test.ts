@@ -8,10 +8,11 @@ import type {
 } from '@medplum/fhirtypes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInByApi, type ApiSession } from '@tests/fixtures/api-sign-in';
-import { FhirError } from '../engine/outcome';
-import type { RequestContext } from '../engine/types';
-import { MAIN_PROJECT_ID, RIVERSIDE_PROJECT_ID } from '../seed/constants';
-import { createFakeServer, type FakeServer } from '../server';
+import { FhirError } from '@mocks/engine/outcome';
+import { errorAnswer } from '@mocks/routing/route-table';
+import type { RequestContext } from '@mocks/engine/types';
+import { MAIN_PROJECT_ID, RIVERSIDE_PROJECT_ID } from '@mocks/seed/constants';
+import { createFakeServer, type FakeServer } from '@mocks/server';
 import { MAX_SOCKETS, type RealtimeSocket } from '.';
 
 const BASE = 'http://localhost:3000/';
@@ -160,7 +161,7 @@ describe('notifications carry only what the subscriber may read', () => {
 
   async function tokenFor(reader: RequestContext, subscriptionId: string): Promise<Response> {
     const request = new Request(`${BASE}fhir/R4/Subscription/${subscriptionId}/$get-ws-binding-token`);
-    const answer = await fake.realtime.handleFhir(request, reader);
+    const answer = await fake.realtime.bindingToken(request, reader, subscriptionId).catch(errorAnswer);
     if (!answer) throw new Error('The binding-token operation was not answered');
     return answer;
   }

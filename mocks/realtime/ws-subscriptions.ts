@@ -1,10 +1,10 @@
 import type { Bundle, Parameters, Resource, Subscription, SubscriptionStatus } from '@medplum/fhirtypes';
 import { findMatches, parseSearchQuery, SearchError, type Filter, type SearchParamDef } from '@/fhir/search';
-import type { EngineChange, FhirEngine } from '../engine';
-import { badRequest, FhirError, methodNotAllowed, operationOutcome } from '../engine/outcome';
-import { getSearchRegistry } from '../engine/search';
-import type { VersionRecord } from '../engine/store';
-import type { Clock, RequestContext } from '../engine/types';
+import type { EngineChange, FhirEngine } from '@mocks/engine';
+import { badRequest, methodNotAllowed, operationOutcome } from '@mocks/engine/outcome';
+import { getSearchRegistry } from '@mocks/engine/search';
+import type { VersionRecord } from '@mocks/engine/store';
+import type { Clock, RequestContext } from '@mocks/engine/types';
 import {
   CLOSE_POLICY,
   MAX_BINDINGS_PER_SOCKET,
@@ -20,7 +20,6 @@ export const SUBSCRIPTIONS_SOCKET_PATH = '/ws/subscriptions-r4';
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 const SUPPORTED_INTERACTION_URL =
   'https://medplum.com/fhir/StructureDefinition/subscription-supported-interaction';
-const BINDING_OPERATION = /^Subscription\/([^/]+)\/\$get-ws-binding-token$/;
 
 type Interaction = 'create' | 'update' | 'delete';
 
@@ -73,21 +72,9 @@ export class WsSubscriptions {
     this.stopListening = options.engine.onChange((change) => this.onChange(change));
   }
 
-  /** Answers Subscription/{id}/$get-ws-binding-token below the FHIR base; undefined for anything else. */
-  bindingToken(request: Request, context: RequestContext): Promise<Response> | undefined {
-    const path = new URL(request.url).pathname;
-    if (!path.startsWith(this.options.basePath)) return undefined;
-    const match = BINDING_OPERATION.exec(path.slice(this.options.basePath.length));
-    if (!match?.[1]) return undefined;
-    return this.issueToken(request, context, match[1]).catch((error: unknown) => {
-      if (error instanceof FhirError) return fhirJson(error.status, error.toOutcome());
-      throw error;
-    });
-  }
-
-  private async issueToken(request: Request, context: RequestContext, encodedId: string): Promise<Response> {
+  /** Subscription/{id}/$get-ws-binding-token: a token a socket binds to the subscription with. */
+  async bindingToken(request: Request, context: RequestContext, subscriptionId: string): Promise<Response> {
     if (request.method !== 'GET') throw methodNotAllowed('Use GET for $get-ws-binding-token');
-    const subscriptionId = decodeURIComponent(encodedId);
     const stored = this.options.engine.readResource(context.projectId, 'Subscription', subscriptionId);
     // A subscription the caller may not read is, to them, not there.
     const subscription = stored && (await this.options.engine.visibleTo(context, context.projectId, stored));

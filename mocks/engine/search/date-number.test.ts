@@ -23,21 +23,20 @@ const store = new MemoryStore([
   task('urgent', 'urgent', undefined, undefined, '2024-07-01T10:00:00+02:00'),
   task('routine', 'routine', '2024-06-01'),
   task('none', undefined),
-  {
-    resourceType: 'Observation',
-    id: 'o1',
-    status: 'final',
-    code: { text: 'weight' },
-    valueQuantity: { value: 72.5, unit: 'kg', system: 'http://unitsofmeasure.org', code: 'kg' },
-  } as Observation,
-  {
-    resourceType: 'Observation',
-    id: 'o2',
-    status: 'final',
-    code: { text: 'weight' },
-    valueQuantity: { value: 160, unit: 'lb', system: 'http://unitsofmeasure.org', code: '[lb_av]' },
-  } as Observation,
+  weight('o1', 72.5, 'kg', 'kg'),
+  weight('o2', 160, 'lb', '[lb_av]'),
 ]);
+
+/** A body weight observation in UCUM units. */
+function weight(id: string, value: number, unit: string, code: string): Observation {
+  return {
+    resourceType: 'Observation',
+    id,
+    status: 'final',
+    code: { text: 'weight' },
+    valueQuantity: { value, unit, system: 'http://unitsofmeasure.org', code },
+  };
+}
 
 describe('date parameters', () => {
   it('a partial date is a range: year, month and day', () => {
