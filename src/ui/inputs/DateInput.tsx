@@ -10,7 +10,7 @@ export function DateInput({ value, onChange, ...rest }: ValueInputProps<string>)
     <NativeInput
       {...rest}
       type="date"
-      value={value?.slice(0, 10) ?? ''}
+      value={value?.split('T')[0] ?? ''}
       onChange={(text) => onChange(text || undefined)}
     />
   );

@@ -515,6 +515,11 @@ describe('an input for every data type: shows the value, edits it, emits valid F
     expect(new Set(CASES.map((c) => c.type)).size).toBe(36);
   });
 
+  it('a date keeps a year of five digits, which the browser takes, for the server to judge', () => {
+    renderField({ resourceType: 'Patient', birthDate: '12345-04-21' }, 'birthDate');
+    expect(screen.getByLabelText('Birth Date')).toHaveValue('12345-04-21');
+  });
+
   it.each(CASES)('$type', async ({ resource, element, setup, shows, edit, emits }) => {
     const f = renderField(resource, element, setup?.());
     await shows();
