@@ -35,11 +35,13 @@ beforeEach(async () => {
 afterEach(() => h.stop());
 
 describe('useSave, the one save of every form', () => {
-  it('resolves once the change is on this device, with the id it has there', async () => {
+  it('online, resolves once the server has the change: sent, and the server holds it', async () => {
     const result = await act(() => form.save({ change: createChange(patient, 'Add Patient') }));
     if (!result.ok || !result.applied) throw new Error('not stored');
-    expect((await h.record('Patient', result.applied.id))?.resource).toMatchObject(patient);
+    expect(result.delivery).toBe('sent');
     expect(h.applied.map((change) => change.label)).toEqual(['Add Patient']);
+    const onServer = await h.other.search('Patient', { family: 'Lee' });
+    expect(onServer.entry?.length).toBe(1);
     expect(screen.getByText('idle')).toBeTruthy();
   });
 

@@ -2,6 +2,8 @@ import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import { useCommands } from '../hooks/use-commands';
+import { useReplicaContext } from '../ReplicaProvider';
+import { awaitVerdict, type Verdict } from './verdict';
 
 /** What a form asks to save: one change, and the resource as its screen shows it. */
 export interface SaveRequest {
@@ -12,10 +14,23 @@ export interface SaveRequest {
 }
 
 /**
- * How a save ended. ok: the change is durable on this device and queued for the server (`applied`),
- * or there was nothing to change (no `applied`). Not ok: nothing was stored, and `outcome` says why.
+ * How a save ended. ok: the server has the change (`delivery` 'sent'), or it is durable on this device
+ * and will be sent (`delivery` 'kept': offline, or the server slow to answer), or there was nothing to
+ * change (no `applied`). Not ok: `outcome` says why — nothing was stored, or (with `verdict`) the
+ * server refused the change or another user's change overtook it while the form waited.
  */
-export type SaveResult = { ok: true; applied?: AppliedChange } | { ok: false; outcome: OperationOutcome };
+export type SaveResult =
+  | { ok: true; applied?: AppliedChange; delivery?: 'sent' | 'kept' }
+  | { ok: false; outcome: OperationOutcome; verdict?: Exclude<Verdict['state'], 'sent' | 'kept'> };
+
+export interface SaveOptions {
+  /**
+   * False for saves that tell their end later (a background upload): the save resolves once the
+   * change is durable, without waiting for the server. By default an online save waits for the
+   * server's verdict, a few seconds at most, so a form can stay open with the server's words.
+   */
+  awaitServer?: boolean;
+}
 
 /** The state every form shows while and after it saves. */
 export interface SaveState {
@@ -52,8 +67,10 @@ export function outcomeOf(error: unknown): OperationOutcome {
  * task actions): it queues the form's change with useCommands().applyChange and keeps one
  * submitting/failure state for the form to draw.
  */
-export function useSave(): Save {
-  const { applyChange } = useCommands();
+export function useSave(options: SaveOptions = {}): Save {
+  const { applyChange, syncNow, dismissFailure } = useCommands();
+  const { reader, changes } = useReplicaContext();
+  const awaitServer = options.awaitServer ?? true;
   const [running, setRunning] = useState(0);
   const [outcome, setOutcome] = useState<OperationOutcome>();
 
@@ -64,7 +81,16 @@ export function useSave(): Save {
       try {
         const { change, shown } = typeof request === 'function' ? await request() : request;
         if (!change) return { ok: true };
-        return { ok: true, applied: await applyChange(change, shown) };
+        const applied = await applyChange(change, shown);
+        if (!awaitServer) return { ok: true, applied };
+        const verdict = await awaitVerdict(applied, { reader, changes, syncNow, onOffline: offlineEvent });
+        if (verdict.state === 'sent' || verdict.state === 'kept')
+          return { ok: true, applied, delivery: verdict.state };
+        // A create the server refused while its form is still open is made again from the form's
+        // values: the refused one is forgotten, so it neither lingers as a failure nor is sent twice.
+        if (verdict.state === 'refused' && change.kind === 'create') await dismissFailure(applied.seq);
+        setOutcome(verdict.outcome);
+        return { ok: false, outcome: verdict.outcome, verdict: verdict.state };
       } catch (error) {
         const failure = outcomeOf(error);
         setOutcome(failure);
@@ -73,9 +99,16 @@ export function useSave(): Save {
         setRunning((count) => count - 1);
       }
     },
-    [applyChange]
+    [applyChange, awaitServer, reader, changes, syncNow, dismissFailure]
   );
   const reset = useCallback(() => setOutcome(undefined), []);
 
   return { save, reset, submitting: running > 0, outcome };
+}
+
+/** The page's offline event, for a save that waits: going offline ends the wait. */
+function offlineEvent(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('offline', listener);
+  return () => window.removeEventListener('offline', listener);
 }

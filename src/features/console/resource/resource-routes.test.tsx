@@ -114,12 +114,13 @@ describe('the resource routes', () => {
     expect(onServer.name?.[0]?.family).toBe('Mine');
   });
 
-  it('a change the server refuses shows the server’s words on the resource', async () => {
+  it('an online edit the server refuses keeps the form open, the input intact, with the server’s words', async () => {
     await h.holdWithoutOnServer(ana, 'name');
     const { router } = await renderConsole('/Patient/p1/edit');
     await submitFields({ given: 'Ana', family: 'Ruiz', birthDate: '1980-05-01' });
-    await expect.poll(() => path(router)).toBe('/Patient/p1/details');
-    await h.syncNow();
+    expect((await screen.findAllByText(/Invalid JSON Patch/)).length).toBeGreaterThan(0);
+    expect(path(router)).toBe('/Patient/p1/edit');
+    expect(screen.getByRole('textbox', { name: 'Family' })).toHaveValue('Ruiz');
     const failure = await screen.findByRole('region', { name: 'Failed: Edit Patient' });
     expect(within(failure).getByText(/Invalid JSON Patch/)).toBeInTheDocument();
   });

@@ -85,7 +85,8 @@ describe('the timeline tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
 
     await waitFor(() => cardWith('Patient informed'));
-    expect(screen.getByLabelText('Comment')).toHaveValue('');
+    // The box keeps the text until the server has the comment (or it is kept on this device).
+    await waitFor(() => expect(screen.getByLabelText('Comment')).toHaveValue(''));
     // Below the pinned one until it is pinned itself.
     expect(cards().indexOf(cardWith('Patient informed'))).toBeGreaterThan(
       cards().indexOf(cardWith('Waiting for results'))

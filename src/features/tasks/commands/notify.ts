@@ -9,6 +9,14 @@ export function showSuccess(message: string): void {
   notifications.show({ color: 'green', title: 'Success', message });
 }
 
+/** The words of a change this device holds and the server does not have yet. */
+export const KEPT_MESSAGE = 'Kept on this device, will be sent.';
+
+/** A change kept while offline: it is done here, and the toast says the server does not have it yet. */
+export function showKept(message: string): void {
+  notifications.show({ color: 'blue', title: 'Kept on this device', message: `${message} ${KEPT_MESSAGE}` });
+}
+
 /** A red toast titled 'Error' with the server's or engine's words. */
 export function showError(message: string): void {
   notifications.show({ color: 'red', title: 'Error', message, autoClose: 8000 });
@@ -31,6 +39,12 @@ export function announceSave(result: SaveResult, label: string, success: string)
   }
   if (!result.applied) return undefined;
   watchedChanges.add(result.applied.seq, label);
-  showSuccess(success);
+  const kept = result.delivery === 'kept' || (result.delivery === undefined && !navigatorOnline());
+  if (kept) showKept(success);
+  else showSuccess(success);
   return result.applied;
+}
+
+function navigatorOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
 }

@@ -26,7 +26,8 @@ export interface TaskCommand extends SaveState {
 
 /** The one command path of every task action. */
 export function useTaskCommand(): TaskCommand {
-  const { save, submitting, outcome } = useSave();
+  // A task action is drawn at once and told later (ChangeOutcomeWatcher): the buttons never wait.
+  const { save, submitting, outcome } = useSave({ awaitServer: false });
   const { reference, profile } = useProfile();
   const [confirmation, setConfirmation] = useState<PendingConfirmation>();
 
