@@ -37,11 +37,14 @@
  *     is honest; it rejects (ChangeRejectedError, nothing stored) when the patch does not apply.
  *     Set commutes: true only for appends (Add Note, Assign Role): they are re-based automatically;
  *     every other change becomes a conflict the user resolves when another user changed the task.
- * - useSave() → { save(request), submitting, outcome, reset() }: the one save of every form (resource
- *     edit and create, clinical dialogs, questionnaire responses, task actions). save({ change, shown })
- *     queues the change through applyChange and resolves { ok: true, applied? } (applied is absent when
- *     the change was undefined: nothing to save) or { ok: false, outcome }; given a function, what it
- *     throws while making the change is a failure too. The form draws `submitting` and `outcome`.
+ * - useSave({ awaitServer }?) → { save(request), submitting, outcome, reset() }: the one save of every
+ *     form (resource edit and create, clinical dialogs, questionnaire responses, task actions).
+ *     save({ change, shown }) queues the change through applyChange and, online, waits a few seconds
+ *     for the server's verdict: { ok: true, applied?, delivery: 'sent' | 'kept' } (kept: offline or
+ *     slow, durable here and sent later; applied is absent when there was nothing to save) or
+ *     { ok: false, outcome, verdict? } — nothing stored, or the server refused it (verdict 'refused',
+ *     its words in outcome) or another user's change overtook it ('conflict'). Task actions pass
+ *     awaitServer: false and are told later. noticeIfKept(result, done) says 'Kept on this device'.
  * - editChange(before, after, { label, baseVersionId }?) → LocalChange | undefined: the JSON Patch of
  *     an edit, every element but id and meta; undefined when nothing else changed. createChange(resource,
  *     label?) and deleteChange(resource, baseVersionId?) make the other two kinds.
@@ -96,9 +99,12 @@ export {
   outcomeOf,
   type Save,
   type SaveRequest,
+  type SaveOptions,
   type SaveResult,
   type SaveState,
 } from './save/use-save';
+export { KEPT_MESSAGE, noticeIfKept } from './save/kept-notice';
+export { awaitVerdict, VERDICT_WAIT_MS, type Verdict } from './save/verdict';
 export { createChange, deleteChange, editChange, type EditOptions } from './save/changes';
 export {
   useSyncStatus,

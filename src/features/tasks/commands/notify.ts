@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { CONFLICT_MESSAGE, outcomeText, type AppliedChange, type SaveResult } from '@/ui';
+import { CONFLICT_MESSAGE, noticeIfKept, outcomeText, type AppliedChange, type SaveResult } from '@/ui';
 import { watchedChanges } from './watched-changes';
 
 /** The product's words for a version conflict: 'Another user modified the task.' */
@@ -7,14 +7,6 @@ export const CONFLICT_TEXT = CONFLICT_MESSAGE;
 
 export function showSuccess(message: string): void {
   notifications.show({ color: 'green', title: 'Success', message });
-}
-
-/** The words of a change this device holds and the server does not have yet. */
-export const KEPT_MESSAGE = 'Kept on this device, will be sent.';
-
-/** A change kept while offline: it is done here, and the toast says the server does not have it yet. */
-export function showKept(message: string): void {
-  notifications.show({ color: 'blue', title: 'Kept on this device', message: `${message} ${KEPT_MESSAGE}` });
 }
 
 /** A red toast titled 'Error' with the server's or engine's words. */
@@ -39,8 +31,9 @@ export function announceSave(result: SaveResult, label: string, success: string)
   }
   if (!result.applied) return undefined;
   watchedChanges.add(result.applied.seq, label);
+  // A task action does not wait for the server: offline, its toast says the change is kept here.
   const kept = result.delivery === 'kept' || (result.delivery === undefined && !navigatorOnline());
-  if (kept) showKept(success);
+  if (kept) noticeIfKept({ ...result, delivery: 'kept' }, success);
   else showSuccess(success);
   return result.applied;
 }
