@@ -1,0 +1,99 @@
+import type { Bundle, OperationOutcome, Patient } from '@medplum/fhirtypes';
+import { expect, test, type Page } from '@playwright/test';
+import * as app from './support/app';
+
+/**
+ * The user's work when the server says no: an online edit the server refuses stays in its open
+ * form with the server's words under the field, and never holds back a change to another resource.
+ */
+
+// Every API call of the page and of its sync worker goes through the routes below, not a service worker.
+test.use({ serviceWorkers: 'block' });
+
+const okButton = (page: Page) => page.getByRole('button', { name: 'OK', exact: true });
+const field = (page: Page, path: string) => page.locator(`[data-field="${path}"]`);
+
+const REFUSAL = 'Birth date is outside the range this registry accepts';
+const refusal: OperationOutcome = {
+  resourceType: 'OperationOutcome',
+  issue: [
+    { severity: 'error', code: 'invalid', details: { text: REFUSAL }, expression: ['Patient.birthDate'] },
+  ],
+};
+
+/** From now on the server refuses every change to this patient with a 400 and its words. */
+async function serverRefusesChangesTo(page: Page, id: string): Promise<void> {
+  await page
+    .context()
+    .route(`**/fhir/R4/Patient/${id}`, (route) =>
+      route.request().method() === 'PATCH' || route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, contentType: 'application/fhir+json', json: refusal })
+        : route.fallback()
+    );
+}
+
+async function twoPatients(page: Page): Promise<[Patient, Patient]> {
+  const bundle = await app.serverRead<Bundle<Patient>>(page, 'Patient?_count=2&_sort=_id');
+  const [first, second] = (bundle.entry ?? []).map((entry) => entry.resource as Patient);
+  if (!first || !second) throw new Error('the seed has fewer than two patients');
+  return [first, second];
+}
+
+async function setFamily(page: Page, family: string): Promise<void> {
+  await expect(okButton(page)).toBeVisible({ timeout: 30_000 });
+  await field(page, 'Patient.name').getByLabel('Family', { exact: true }).first().fill(family);
+}
+
+test('an online edit the server refuses stays open with its words under the field, and a fix replaces it', async ({
+  page,
+}) => {
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const [patient] = await twoPatients(page);
+  const id = patient.id ?? '';
+  await serverRefusesChangesTo(page, id);
+
+  await page.goto(`/Patient/${id}/edit`);
+  await setFamily(page, 'Refused-Family');
+  await okButton(page).click();
+
+  // The form stays, with what the user typed and the server's words under the field it names.
+  await expect(field(page, 'Patient.birthDate').getByText(REFUSAL)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/Patient/${id}/edit$`));
+  await expect(field(page, 'Patient.name').getByLabel('Family', { exact: true }).first()).toHaveValue(
+    'Refused-Family'
+  );
+  await page.screenshot({ path: `${app.SCREENSHOTS}/trust-refused-edit-1024.png`, fullPage: true });
+
+  // The server takes the next try: saving again replaces the refused change, which lands once.
+  await page.context().unroute(`**/fhir/R4/Patient/${id}`);
+  await setFamily(page, 'Fixed-Family');
+  await okButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`), { timeout: 20_000 });
+  const onServer = await app.serverRead<Patient>(page, `Patient/${id}`);
+  expect(onServer.name?.[0]?.family).toBe('Fixed-Family');
+  await expect.poll(async () => (await app.outbox(page)).length, { timeout: 20_000 }).toBe(0);
+});
+
+test('a refused change does not delay a change to another resource', async ({ page }) => {
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const [refused, other] = await twoPatients(page);
+  await serverRefusesChangesTo(page, refused.id ?? '');
+
+  await page.goto(`/Patient/${refused.id}/edit`);
+  await setFamily(page, 'Held-Family');
+  await okButton(page).click();
+  await expect(field(page, 'Patient.birthDate').getByText(REFUSAL)).toBeVisible({ timeout: 20_000 });
+
+  // The refused edit stays on this device as a failure; the other patient's edit goes straight on.
+  await page.goto(`/Patient/${other.id}/edit`);
+  await setFamily(page, 'Moving-Family');
+  await okButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/Patient/${other.id}/details$`), { timeout: 20_000 });
+  const landed = await app.serverRead<Patient>(page, `Patient/${other.id}`);
+  expect(landed.name?.[0]?.family).toBe('Moving-Family');
+  const outbox = await app.outbox(page);
+  expect(outbox).toEqual([expect.objectContaining({ key: `Patient/${refused.id}`, state: 'failed' })]);
+  await expect(app.syncStatus(page).getByText(/1 failed/)).toBeVisible();
+});
