@@ -68,6 +68,9 @@ export class SyncEngine {
     this.options = options;
     this.config = configOf(options);
     this.board = new SyncStatusBoard(this.config.replica);
+    // Any answer from the server means it can be reached again: the status says so at once, not
+    // when the run that sent the request ends.
+    this.config.fhir.onAnswered(() => this.board.setOnline(true));
     this.run = new SyncRun(this.config, this.board, options);
     this.loop = new RunLoop(this.run, {
       clock: options.clock,

@@ -51,6 +51,7 @@ export class FhirClient {
   private readonly clock: Clock;
   private readonly pollIntervalMs: number;
   private readonly maxPolls: number;
+  private readonly answerListeners = new Set<() => void>();
 
   constructor(options: FhirClientOptions) {
     this.api = options.client;
@@ -62,6 +63,15 @@ export class FhirClient {
     );
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.maxPolls = options.maxPolls ?? DEFAULT_MAX_POLLS;
+  }
+
+  /**
+   * Calls `listener` each time the server answers a request of this client, whatever it answers (an
+   * error status too): the server could be reached. Answers the function that stops it.
+   */
+  onAnswered(listener: () => void): () => void {
+    this.answerListeners.add(listener);
+    return () => this.answerListeners.delete(listener);
   }
 
   /** An absolute address under the FHIR base from a relative one ('Task/1', 'Task?status=ready'). */
@@ -206,6 +216,7 @@ export class FhirClient {
   /** The text of a file the server keeps behind the bearer token, such as an export's NDJSON. */
   async downloadText(url: string, accept = 'application/fhir+ndjson'): Promise<string> {
     const response = await this.api.requestResponse('GET', this.url(url), { headers: { Accept: accept } });
+    this.answered();
     if (response.status >= 400) await parseResponse(response);
     return response.text();
   }
@@ -260,6 +271,10 @@ export class FhirClient {
     }
   }
 
+  private answered(): void {
+    for (const listener of [...this.answerListeners]) listener();
+  }
+
   /** A write; the answer's body is the resource (read afresh when the server returned none). */
   private async write(
     method: string,
@@ -280,6 +295,7 @@ export class FhirClient {
     options: RequestOptions
   ): Promise<{ status: number; body: unknown; location?: string }> {
     let response = await this.api.requestResponse(method, url, options);
+    this.answered();
     // The kickoff names the status URL; the status answers that follow need not repeat it.
     let statusUrl: string | undefined;
     for (let polls = 0; response.status === 202; polls++) {
@@ -291,6 +307,7 @@ export class FhirClient {
       }
       await this.clock.sleep(this.pollIntervalMs);
       response = await this.api.requestResponse('GET', this.url(statusUrl), { signal: options.signal });
+      this.answered();
     }
     const location = response.headers.get('location') ?? undefined;
     const status = response.status;

@@ -8,6 +8,7 @@ import { SYNC_LOCK_NAME } from '@/sync/engine/sync-run';
 import { sessionMark } from '../engine/session-guard';
 import type { AppliedChange, LocalChange, SyncStatus } from '../engine/types';
 import { buildEngine, buildServiceClient, platformLock, restoreProfile } from './construct';
+import { StartGate } from './start-gate';
 import {
   LEADER_LOCK_NAME,
   type ChannelLike,
@@ -43,8 +44,15 @@ export class SyncService implements SyncServiceApi {
   private channel: ChannelLike | undefined;
   private releaseLeadership: (() => void) | undefined;
   private current: ServiceStatus = { ...SIGNED_OUT };
+  /** Opened by the first start: the page's calls made before it wait there. */
+  private readonly gate: StartGate;
 
-  constructor(private readonly platform: SyncServicePlatform) {}
+  constructor(
+    private readonly platform: SyncServicePlatform,
+    options: { readyTimeoutMs?: number } = {}
+  ) {
+    this.gate = new StartGate(options.readyTimeoutMs);
+  }
 
   start(config: SyncServiceConfig): Promise<ServiceStatus> {
     const run = async (): Promise<ServiceStatus> => {
@@ -52,17 +60,18 @@ export class SyncService implements SyncServiceApi {
       return this.startNow(config);
     };
     this.starting = run();
+    this.gate.open();
     return this.starting;
   }
 
   async applyChange(change: LocalChange): Promise<AppliedChange> {
-    const applied = await this.requireEngine().applyChange(change);
+    const applied = await (await this.requireEngine()).applyChange(change);
     this.nudgeLeader();
     return applied;
   }
 
   async syncNow(): Promise<ServiceStatus> {
-    const engine = this.requireEngine();
+    const engine = await this.requireEngine();
     if (this.current.leader) await engine.syncNow();
     else this.nudgeLeader();
     return this.current;
@@ -74,7 +83,7 @@ export class SyncService implements SyncServiceApi {
   }
 
   async keepResources(resources: Resource[]): Promise<void> {
-    await this.requireEngine().keep(resources);
+    await (await this.requireEngine()).keep(resources);
   }
 
   async keepDefinitions(rows: DefinitionRow[]): Promise<void> {
@@ -82,20 +91,20 @@ export class SyncService implements SyncServiceApi {
   }
 
   async keepServerVersions(resources: Resource[]): Promise<void> {
-    await this.requireEngine().keepServerVersions(resources);
+    await (await this.requireEngine()).keepServerVersions(resources);
   }
 
   async resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
-    await this.requireEngine().resolveConflict(seq, choice);
+    await (await this.requireEngine()).resolveConflict(seq, choice);
     this.nudgeLeader();
   }
 
   async dismissFailure(seq: number): Promise<void> {
-    await this.requireEngine().dismissFailure(seq);
+    await (await this.requireEngine()).dismissFailure(seq);
   }
 
   async retryFailure(seq: number): Promise<void> {
-    await this.requireEngine().retryFailure(seq);
+    await (await this.requireEngine()).retryFailure(seq);
     this.nudgeLeader();
   }
 
@@ -201,7 +210,25 @@ export class SyncService implements SyncServiceApi {
     this.releaseLeadership = undefined;
   }
 
-  private requireEngine(): SyncEngine {
+  /**
+   * The engine, once the service is ready: a call made before start() waits for it (up to the
+   * gate's timeout), and one made while a start restores the session waits for that start (and any
+   * start after it) to finish. Only a service that started and found no session says 'Not signed in'.
+   */
+  private async requireEngine(): Promise<SyncEngine> {
+    await this.gate.opened();
+    let seen: Promise<ServiceStatus> | undefined;
+    let failure: unknown;
+    while (this.starting && this.starting !== seen) {
+      seen = this.starting;
+      failure = await seen.then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('unknown failure')
+      );
+    }
+    if (!this.engine && failure !== undefined) {
+      throw new Error(`The sync service could not start: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
     if (!this.engine) throw new Error('Not signed in');
     return this.engine;
   }

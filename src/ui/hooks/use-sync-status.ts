@@ -11,6 +11,8 @@ export interface SyncStatusView {
   syncing: boolean;
   /** Changes waiting to be sent, in every tab. */
   pending: number;
+  /** Changes held back behind an earlier conflict or failure of the same resource, in every tab. */
+  blocked: number;
   conflicts: number;
   failed: number;
   /** ISO instant of the last run that reached the server (this tab's or the leader's). */
@@ -54,6 +56,7 @@ export function useSyncStatus(): SyncStatusView {
     online: browserOnline && status.online,
     syncing: status.syncing,
     pending: counts?.pending ?? status.pending,
+    blocked: counts?.blocked ?? status.blocked,
     conflicts: counts?.conflicts ?? status.conflicts,
     failed: counts?.failed ?? status.failed,
     lastSyncedAt: status.lastSyncedAt,

@@ -10,35 +10,43 @@ export function pendingText(pending: number): string {
   return pending === 1 ? '1 change waiting to sync' : `${pending} changes waiting to sync`;
 }
 
-function issuesText(conflicts: number, failed: number): string {
+/**
+ * The header's line when changes need the user: each count that is not zero, joined with ' · ' —
+ * conflicts, failures, then every other change still waiting (sendable or held back behind them),
+ * e.g. '1 failed · 6 waiting'.
+ */
+function issuesText(counts: { conflicts: number; failed: number; waiting: number }): string {
   const parts: string[] = [];
-  if (conflicts > 0) parts.push(conflicts === 1 ? '1 conflict' : `${conflicts} conflicts`);
-  if (failed > 0) parts.push(`${failed} failed`);
-  return parts.join(', ');
+  if (counts.conflicts > 0) parts.push(counts.conflicts === 1 ? '1 conflict' : `${counts.conflicts} conflicts`);
+  if (counts.failed > 0) parts.push(`${counts.failed} failed`);
+  if (counts.waiting > 0) parts.push(`${counts.waiting} waiting`);
+  return parts.join(' · ');
 }
 
 /**
- * The header's sync state: 'Online' / 'Offline' always, how many changes wait to sync, and a button
- * to the conflicts panel when conflicts or failed changes need the user.
+ * The header's sync state: 'Online' / 'Offline' always; then either how many changes wait to sync
+ * ('2 changes waiting to sync') or, when conflicts or failed changes need the user, a button to the
+ * conflicts panel that counts them and the changes waiting beside or behind them.
  */
 export function SyncStatusIndicator() {
   const status = useSyncStatus();
   const [opened, setOpened] = useState(false);
   const issues = status.conflicts + status.failed;
+  const waiting = status.pending + status.blocked;
   return (
     <Group gap="sm" wrap="nowrap" aria-label="Sync status" role="status">
       <Badge color={status.online ? 'green' : 'red'} variant={status.online ? 'light' : 'filled'} size="lg">
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       <FirstLoadProgress />
-      {status.pending > 0 && (
+      {issues === 0 && waiting > 0 && (
         <Text size="sm" c="dimmed" data-testid="pending-changes">
-          {pendingText(status.pending)}
+          {pendingText(waiting)}
         </Text>
       )}
       {issues > 0 && (
         <Button color="orange" variant="light" style={TOUCH} onClick={() => setOpened(true)}>
-          {issuesText(status.conflicts, status.failed)}
+          {issuesText({ conflicts: status.conflicts, failed: status.failed, waiting })}
         </Button>
       )}
       <ConflictsPanel opened={opened} onClose={() => setOpened(false)} />
