@@ -5,14 +5,7 @@ import { keepServerVersions as keepAndFollow } from '@/sync/engine/keep';
 import { applyLocalChange } from '@/sync/engine/local-change';
 import type { PushReport } from '@/sync/engine/push/push';
 import { acceptServerVersion } from '@/sync/engine/record';
-import {
-  dismiss,
-  keepMine,
-  keepTheirs,
-  previewChoice,
-  previewDismissal,
-  retry,
-} from '@/sync/engine/resolve';
+import { dismiss, keepMine, keepTheirs, previewChoice, previewDismissal, retry } from '@/sync/engine/resolve';
 import { DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_BACKOFF_MS, RunLoop } from '@/sync/engine/run-loop';
 import { guardedBySession } from '@/sync/engine/session-guard';
 import { SyncStatusBoard } from '@/sync/engine/status';

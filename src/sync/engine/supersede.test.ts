@@ -47,7 +47,11 @@ describe('a newer whole-resource edit supersedes its queued and refused predeces
     await doctor.engine.applyChange(describeTask(await shown(doctor, task.id), 'Kind words', 'Fix Task'));
     const entries = await outbox(doctor);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ state: 'pending', label: 'Fix Task', baseVersionId: task.meta?.versionId });
+    expect(entries[0]).toMatchObject({
+      state: 'pending',
+      label: 'Fix Task',
+      baseVersionId: task.meta?.versionId,
+    });
     expect(doctor.engine.status()).toMatchObject({ failed: 0, pending: 1 });
 
     expect(await doctor.engine.syncNow()).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });

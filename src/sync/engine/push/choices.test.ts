@@ -78,7 +78,9 @@ describe('conflict choices keep what commutes', () => {
     await nurse.engine.applyChange(taskChanges.status(task, otherStatus(task)));
     await nurse.engine.syncNow();
     await doctor.engine.applyChange(taskChanges.status(task, 'completed', 'Complete Task'));
-    await doctor.engine.applyChange(taskChanges.status(await shown(doctor, task.id), 'cancelled', 'Cancel Task'));
+    await doctor.engine.applyChange(
+      taskChanges.status(await shown(doctor, task.id), 'cancelled', 'Cancel Task')
+    );
     await doctor.engine.applyChange(taskChanges.dueDate(await shown(doctor, task.id), '2031-06-01'));
     await doctor.engine.syncNow();
     const [conflict] = await doctor.replica.transaction((tx) => tx.listConflicts());
