@@ -10,6 +10,7 @@ import {
   type ChoicePlan,
 } from './choice-plan';
 import { writeRecord } from './record';
+import { isNewer } from './context';
 import { withClientIdentifier } from './client-identifier';
 import { applyStrict, ChangeRejectedError } from './view';
 
@@ -84,6 +85,12 @@ async function conflictOf(
   const conflict = (await tx.listConflicts()).find((c) => c.seq === seq);
   const entry = await tx.getOutbox(seq);
   if (!conflict || !entry) throw new ChangeRejectedError(`No conflict ${seq}`);
+  // A pull since the conflict was recorded may have brought a newer version of theirs: the choice
+  // is made on the newest the replica holds.
+  const held = (await tx.getResource(conflict.key))?.server;
+  if (conflict.theirs && held && isNewer(held, conflict.theirs)) {
+    return { conflict: { ...conflict, theirs: held }, entry };
+  }
   return { conflict, entry };
 }
 

@@ -99,6 +99,24 @@ describe('conflict choices keep what commutes', () => {
     expect((await shown(doctor, task.id)).status).toBe(otherStatus(task));
   });
 
+  it('keep theirs takes the newest version of theirs the replica holds, not the one the conflict saw', async () => {
+    const { doctor, nurse, task } = await pair();
+    await nurse.engine.applyChange(taskChanges.status(task, otherStatus(task)));
+    await nurse.engine.syncNow();
+    await doctor.engine.applyChange(taskChanges.status(task, 'completed', 'Complete Task'));
+    await doctor.engine.syncNow();
+    const [conflict] = await doctor.replica.transaction((tx) => tx.listConflicts());
+    await nurse.engine.applyChange(taskChanges.dueDate(await shown(nurse, task.id), '2032-02-02'));
+    await nurse.engine.syncNow();
+    await doctor.engine.syncNow();
+
+    await doctor.engine.resolveConflict(conflict?.seq ?? 0, 'theirs');
+    const newest = await read(doctor, task.id);
+    const record = await doctor.record('Task', task.id ?? '');
+    expect(record?.server?.meta?.versionId).toBe(newest.meta?.versionId);
+    expect((record?.resource as Task).restriction?.period?.end).toBe('2032-02-02');
+  });
+
   it('dismissing a failed create lists, then drops, the changes made to what it created', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
     const template = await unownedTask(doctor.server, taskOffset++);
