@@ -7,7 +7,7 @@ import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { device, hold, notesOf, type Device } from '@/sync/engine/testing/harness';
 import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { FaultyNetwork, seededRandom } from './faulty-network';
-import { chooseOne, formEdit } from './user-choices';
+import { choiceCounts, chooseOne, formEdit } from './user-choices';
 
 /**
  * Two clinicians edit the same tasks through a network that fails in every way it can, then the
@@ -172,6 +172,7 @@ async function scenario(seed: number): Promise<void> {
   }
   console.info(
     `seed ${seed}: ${OPERATIONS} operations, faults ${JSON.stringify(network.counts)}, ` +
+      `choices ${JSON.stringify(choiceCounts)}, ` +
       clinicians
         .map(
           (c) =>

@@ -24,6 +24,9 @@ export function notesIn(entry: OutboxEntry): string[] {
   return [...JSON.stringify(entry.operations).matchAll(NOTE)].map((match) => match[1] ?? '');
 }
 
+/** How many of each choice the clinicians made, for the suite's summary line. */
+export const choiceCounts = { mine: 0, theirs: 0, dismiss: 0, discardedListed: 0 };
+
 /** A status code outside the required binding: the server refuses it with a 400. */
 const INVALID_STATUS = 'almost-done' as Task['status'];
 
@@ -115,6 +118,8 @@ export async function chooseOne(clinician: Chooser, random: () => number, ids: S
       !settled(entry, conflict) &&
       !(recreated.length > 0 && entry.key === chosen?.key)
   );
+  choiceCounts[choice]++;
+  choiceCounts.discardedListed += removed.length;
   expect(
     removed.map((entry) => entry.label).sort(),
     `${clinician.name}: ${choice} of ${chosen?.label ?? ''} discarded what its confirmation did not list`
