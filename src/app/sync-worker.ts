@@ -25,6 +25,8 @@ export function connectSyncWorker(database: string): SyncServiceApi {
     keepDefinitions: (rows) => remote.keepDefinitions(rows),
     keepServerVersions: (resources) => remote.keepServerVersions(resources),
     resolveConflict: (seq, choice) => remote.resolveConflict(seq, choice),
+    previewConflictChoice: (seq, choice) => remote.previewConflictChoice(seq, choice),
+    previewDismiss: (seq) => remote.previewDismiss(seq),
     dismissFailure: (seq) => remote.dismissFailure(seq),
     retryFailure: (seq) => remote.retryFailure(seq),
     status: () => remote.status(),

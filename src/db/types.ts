@@ -88,6 +88,11 @@ export interface ConflictRecord {
   mine: Resource;
   /** The server's current version (undefined when the server deleted it). */
   theirs?: Resource;
+  /**
+   * The server version mine was made on, when known: what differs between it and theirs is what the
+   * other user changed, which the later changes of the resource are checked against.
+   */
+  base?: Resource;
   detectedAt: string;
 }
 

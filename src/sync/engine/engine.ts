@@ -5,7 +5,7 @@ import { keepServerVersions as keepAndFollow } from '@/sync/engine/keep';
 import { applyLocalChange } from '@/sync/engine/local-change';
 import type { PushReport } from '@/sync/engine/push/push';
 import { acceptServerVersion } from '@/sync/engine/record';
-import { dismiss, keepMine, keepTheirs, retry } from '@/sync/engine/resolve';
+import { dismiss, keepMine, keepTheirs, previewChoice, previewDismissal, retry } from '@/sync/engine/resolve';
 import { DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_BACKOFF_MS, RunLoop } from '@/sync/engine/run-loop';
 import { guardedBySession } from '@/sync/engine/session-guard';
 import { SyncStatusBoard } from '@/sync/engine/status';
@@ -145,13 +145,26 @@ export class SyncEngine {
     return kept;
   }
 
-  /** 'mine': re-base my change onto theirs and send it again; 'theirs': drop mine (and what followed). */
+  /**
+   * 'mine': re-base my change, and the later changes of the resource, onto theirs and send them
+   * again; 'theirs': drop mine, and of the later changes those touching what they changed.
+   */
   async resolveConflict(seq: number, choice: 'mine' | 'theirs'): Promise<void> {
     const now = nowIso(this.config);
     const keys = await this.config.replica.transaction((tx) =>
       choice === 'mine' ? keepMine(tx, seq, this.config.newId, now) : keepTheirs(tx, seq)
     );
     await this.afterUserAction(keys);
+  }
+
+  /** What a conflict choice would discard besides the change in conflict: the labels of those changes. */
+  async previewConflictChoice(seq: number, choice: 'mine' | 'theirs'): Promise<{ dropped: string[] }> {
+    return { dropped: await this.config.replica.transaction((tx) => previewChoice(tx, seq, choice)) };
+  }
+
+  /** What dismissing a failed change would discard besides it (a failed create: what followed it). */
+  async previewDismiss(seq: number): Promise<{ dropped: string[] }> {
+    return { dropped: await this.config.replica.transaction((tx) => previewDismissal(tx, seq)) };
   }
 
   async dismissFailure(seq: number): Promise<void> {

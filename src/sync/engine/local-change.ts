@@ -5,6 +5,7 @@ import { withClientIdentifier } from './client-identifier';
 import type { AppliedChange, LocalChange } from './types';
 import { applyStrict, ChangeRejectedError } from './view';
 import { withConfirmedReferences } from './local-references';
+import { supersede } from './supersede';
 
 export interface LocalChangeDeps {
   replica: ReplicaStore;
@@ -29,10 +30,14 @@ export async function applyLocalChange(deps: LocalChangeDeps, given: LocalChange
     if (!record || record.deleted)
       throw new ChangeRejectedError(`${label}: ${key} is not in the local replica`);
     let operations = change.operations ?? [];
+    let baseVersionId = change.baseVersionId ?? record.server?.meta?.versionId;
     if (change.kind === 'patch') {
       if (operations.length === 0) throw new ChangeRejectedError(`${label}: the change is empty`);
-      applyStrict(record.resource, operations, label);
+      const wanted = applyStrict(record.resource, operations, label);
       operations = structuredClone(operations);
+      // A whole-resource edit takes the place of the queued and refused edits it follows.
+      const folded = change.replaces ? await supersede(tx, record, wanted) : undefined;
+      if (folded) ({ operations, baseVersionId } = folded);
     } else {
       operations = [];
     }
@@ -42,14 +47,14 @@ export async function applyLocalChange(deps: LocalChangeDeps, given: LocalChange
       resourceId: id,
       kind: change.kind,
       operations,
-      // The server version the user saw; a resource created here and not yet confirmed has none yet
-      // (the engine fills it in when the create is confirmed).
-      baseVersionId: change.baseVersionId ?? record.server?.meta?.versionId,
+      // The server version the user saw (or the superseded edits were made on); a resource created
+      // here and not yet confirmed has none yet (the engine fills it in when the create is confirmed).
+      baseVersionId,
       commutes: change.kind === 'patch' && change.commutes,
       label,
       ...freshEntry(deps),
     };
-    const seq = await tx.addOutbox(entry);
+    const seq = entry.operations.length > 0 || entry.kind !== 'patch' ? await tx.addOutbox(entry) : 0;
     const rebuilt = buildRecord(resourceType, id, record.server, await tx.outboxOf(key));
     if (rebuilt) await tx.putResource(rebuilt);
     return { seq, key, id };

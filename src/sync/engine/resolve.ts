@@ -1,13 +1,23 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { resourceKey, type OutboxEntry, type ReplicaTransaction } from '@/db/types';
-import { rebaseOperations } from './rebase';
+import { resourceKey, type ConflictRecord, type OutboxEntry, type ReplicaTransaction } from '@/db/types';
+import {
+  droppedByChoice,
+  droppedByDismiss,
+  mineOnTheirs,
+  planKeepMine,
+  planKeepTheirs,
+  type Choice,
+  type ChoicePlan,
+} from './choice-plan';
 import { writeRecord } from './record';
+import { isNewer } from './context';
 import { withClientIdentifier } from './client-identifier';
 import { applyStrict, ChangeRejectedError } from './view';
 
 /**
- * "Apply mine again": the entry is re-written onto their version and sent again. A resource the
- * server deleted is created again from mine (a new resource with a new id).
+ * "Apply mine again": the entry is re-written onto their version and sent again; the later entries
+ * of the resource follow it, re-based on their version with mine on top. A resource the server
+ * deleted is created again from the local copy (a new resource with a new id).
  */
 export async function keepMine(
   tx: ReplicaTransaction,
@@ -15,49 +25,82 @@ export async function keepMine(
   newId: () => string,
   now: string
 ): Promise<string[]> {
-  const conflict = (await tx.listConflicts()).find((c) => c.seq === seq);
-  const entry = await tx.getOutbox(seq);
-  if (!conflict || !entry) throw new ChangeRejectedError(`No conflict ${seq}`);
+  const { conflict, entry } = await conflictOf(tx, seq);
   await tx.removeConflict(seq);
   const theirs = conflict.theirs;
   if (!theirs) return recreate(tx, entry, conflict.mine, newId, now);
 
-  const baseVersionId = theirs.meta?.versionId;
-  let operations = entry.operations;
-  if (entry.kind === 'patch') {
-    operations = rebaseOperations(entry.operations, undefined, theirs);
-    applyStrict(theirs, operations, entry.label);
-  }
+  const operations = mineOnTheirs(entry, theirs);
+  if (entry.kind === 'patch') applyStrict(theirs, operations, entry.label);
   await tx.putOutbox({
     ...entry,
     operations,
-    baseVersionId,
+    baseVersionId: theirs.meta?.versionId,
     state: 'pending',
     error: undefined,
     attempts: 0,
     notBefore: 0,
     revision: entry.revision + 1,
   });
-  // Later changes of the resource were made on the same version as this one: they follow it.
-  for (const later of await tx.outboxOf(entry.key)) {
-    if ((later.seq ?? 0) <= seq || later.baseVersionId !== entry.baseVersionId) continue;
-    await tx.putOutbox({ ...later, baseVersionId, revision: later.revision + 1 });
-  }
+  await applyPlan(tx, planKeepMine(conflict, await tx.outboxOf(entry.key), operations));
   const record = await tx.getResource(entry.key);
   await writeRecord(tx, entry.resourceType, entry.resourceId, record?.server ?? theirs);
   return [entry.key];
 }
 
-/** "Keep theirs": drop my entry and the later entries of the resource; the local copy becomes theirs. */
+/**
+ * "Keep theirs": my entry goes; the later entries of the resource that commute with their change
+ * stay, re-based on it, and those touching what they changed go too. The local copy becomes theirs
+ * with the kept entries on top.
+ */
 export async function keepTheirs(tx: ReplicaTransaction, seq: number): Promise<string[]> {
-  const conflict = (await tx.listConflicts()).find((c) => c.seq === seq);
-  const entry = await tx.getOutbox(seq);
-  if (!conflict || !entry) throw new ChangeRejectedError(`No conflict ${seq}`);
-  await dropFrom(tx, entry);
+  const { conflict, entry } = await conflictOf(tx, seq);
+  const plan = planKeepTheirs(conflict, await tx.outboxOf(entry.key));
+  await tx.removeOutbox(seq);
+  await tx.removeConflict(seq);
+  await applyPlan(tx, plan);
   const record = await tx.getResource(entry.key);
   await writeRecord(tx, entry.resourceType, entry.resourceId, conflict.theirs ?? record?.server);
   if (!conflict.theirs) await tx.removeResource(entry.key);
   return [entry.key];
+}
+
+/** The labels of the changes a conflict choice would drop besides the change in conflict; nothing is written. */
+export async function previewChoice(tx: ReplicaTransaction, seq: number, choice: Choice): Promise<string[]> {
+  const { conflict, entry } = await conflictOf(tx, seq);
+  return droppedByChoice(conflict, entry, await tx.outboxOf(entry.key), choice);
+}
+
+/** The labels of the changes dismissing a failed change would drop besides it; nothing is written. */
+export async function previewDismissal(tx: ReplicaTransaction, seq: number): Promise<string[]> {
+  const entry = await tx.getOutbox(seq);
+  if (!entry) return [];
+  return droppedByDismiss(entry, await tx.outboxOf(entry.key));
+}
+
+async function conflictOf(
+  tx: ReplicaTransaction,
+  seq: number
+): Promise<{ conflict: ConflictRecord; entry: OutboxEntry }> {
+  const conflict = (await tx.listConflicts()).find((c) => c.seq === seq);
+  const entry = await tx.getOutbox(seq);
+  if (!conflict || !entry) throw new ChangeRejectedError(`No conflict ${seq}`);
+  // A pull since the conflict was recorded may have brought a newer version of theirs: the choice
+  // is made on the newest the replica holds.
+  const held = (await tx.getResource(conflict.key))?.server;
+  if (conflict.theirs && held && isNewer(held, conflict.theirs)) {
+    return { conflict: { ...conflict, theirs: held }, entry };
+  }
+  return { conflict, entry };
+}
+
+/** Stores the kept entries of a plan and removes the others, with any conflict they had. */
+async function applyPlan(tx: ReplicaTransaction, plan: ChoicePlan): Promise<void> {
+  for (const entry of plan.kept) await tx.putOutbox(entry);
+  for (const entry of [...plan.dropped, ...plan.settled]) {
+    await tx.removeOutbox(entry.seq ?? 0);
+    await tx.removeConflict(entry.seq ?? 0);
+  }
 }
 
 /** Forgets a failed change (and, for a failed create, the changes made to what it created). */
@@ -99,7 +142,7 @@ async function dropFrom(tx: ReplicaTransaction, entry: OutboxEntry): Promise<voi
   }
 }
 
-/** Mine was deleted on the server: queue a create of mine under a new client identifier. */
+/** Mine was deleted on the server: queue a create of the local copy under a new client identifier. */
 async function recreate(
   tx: ReplicaTransaction,
   entry: OutboxEntry,
@@ -107,10 +150,12 @@ async function recreate(
   newId: () => string,
   now: string
 ): Promise<string[]> {
+  // The local copy holds mine and every later change of the resource: the create carries them all.
+  const local = (await tx.getResource(entry.key))?.resource ?? mine;
   await dropFrom(tx, entry);
   await tx.removeResource(entry.key);
   const clientId = newId();
-  const { meta: _meta, id: _id, ...body } = structuredClone(mine);
+  const { meta: _meta, id: _id, ...body } = structuredClone(local);
   const resource = { ...withClientIdentifier(body as Resource, clientId), id: clientId };
   const key = resourceKey(entry.resourceType, clientId);
   await tx.addOutbox({

@@ -30,9 +30,15 @@ export interface LocalChange {
    * change in between becomes a conflict. The replica's server version when unset.
    */
   baseVersionId?: string;
+  /**
+   * True for a patch that makes the whole resource what the user wants (a form's edit): it takes
+   * the place of the earlier edits of the resource still queued or refused (see supersede.ts).
+   */
+  replaces?: boolean;
 }
 
 export interface AppliedChange {
+  /** The outbox entry of the change; 0 when a superseding edit left nothing to send (it undid the edits it replaced). */
   seq: number;
   key: ResourceKey;
   /** The id the resource has locally (a temporary one for a create until the server confirms it). */

@@ -13,6 +13,7 @@ import {
   LEADER_LOCK_NAME,
   type ChannelLike,
   type ChannelMessage,
+  type ChoicePreview,
   type ConflictChoice,
   SIGNED_OUT_STATUS,
   type ServiceStatus,
@@ -97,6 +98,15 @@ export class SyncService implements SyncServiceApi {
   async resolveConflict(seq: number, choice: ConflictChoice): Promise<void> {
     await (await this.requireEngine()).resolveConflict(seq, choice);
     this.nudgeLeader();
+  }
+
+  // Any tab answers from the shared replica: a preview writes nothing, so it needs no leader.
+  async previewConflictChoice(seq: number, choice: ConflictChoice): Promise<ChoicePreview> {
+    return this.requireEngine().previewConflictChoice(seq, choice);
+  }
+
+  async previewDismiss(seq: number): Promise<ChoicePreview> {
+    return this.requireEngine().previewDismiss(seq);
   }
 
   async dismissFailure(seq: number): Promise<void> {

@@ -28,6 +28,11 @@ export interface ServiceStatus extends SyncStatus {
 
 export type ConflictChoice = 'mine' | 'theirs';
 
+/** The changes a user's choice would discard besides the one it is about, by label ('Add Note'). */
+export interface ChoicePreview {
+  dropped: string[];
+}
+
 /**
  * The sync service as the page calls it: in the sync worker through comlink, or in the page itself
  * where workers are unavailable (jsdom tests). Every method is asynchronous so both look alike.
@@ -53,6 +58,13 @@ export interface SyncServiceApi {
   /** Keeps versions the page read from the server in the replica, as a pull would (older ones ignored). */
   keepServerVersions(resources: Resource[]): Promise<void>;
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
+  /**
+   * What a conflict choice would discard besides the change in conflict (the labels of the later
+   * changes of the resource it drops), read from the replica, changing nothing: for the confirmation.
+   */
+  previewConflictChoice(seq: number, choice: ConflictChoice): Promise<ChoicePreview>;
+  /** What dismissing a failed change would discard besides it (a failed create: what followed it). */
+  previewDismiss(seq: number): Promise<ChoicePreview>;
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
   status(): Promise<ServiceStatus>;

@@ -2,7 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import type { PendingOverlay } from '../replica/pending-overlay';
-import type { ConflictChoice, ServiceStatus } from '@/sync/service/types';
+import type { ChoicePreview, ConflictChoice, ServiceStatus } from '@/sync/service/types';
 import { useReplicaContext } from '../ReplicaProvider';
 
 export interface Commands {
@@ -16,6 +16,10 @@ export interface Commands {
   applyChange(change: LocalChange, shown?: Resource): Promise<AppliedChange>;
   /** 'mine': apply my change again on top of theirs; 'theirs': drop mine. */
   resolveConflict(seq: number, choice: ConflictChoice): Promise<void>;
+  /** The labels of the changes a conflict choice would discard besides the change in conflict; changes nothing. */
+  previewConflictChoice(seq: number, choice: ConflictChoice): Promise<ChoicePreview>;
+  /** The labels of the changes dismissing a failed change would discard besides it; changes nothing. */
+  previewDismiss(seq: number): Promise<ChoicePreview>;
   dismissFailure(seq: number): Promise<void>;
   retryFailure(seq: number): Promise<void>;
   syncNow(): Promise<ServiceStatus>;
@@ -45,6 +49,8 @@ export function useCommands(): Commands {
         }
       },
       resolveConflict: (seq, choice) => service.resolveConflict(seq, choice),
+      previewConflictChoice: (seq, choice) => service.previewConflictChoice(seq, choice),
+      previewDismiss: (seq) => service.previewDismiss(seq),
       dismissFailure: (seq) => service.dismissFailure(seq),
       retryFailure: (seq) => service.retryFailure(seq),
       syncNow: () => service.syncNow(),

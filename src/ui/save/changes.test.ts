@@ -28,6 +28,8 @@ describe('editChange: the edit a form made, as a patch', () => {
       ...ofPatient,
       kind: 'patch',
       operations: [{ op: 'replace', path: '/birthDate', value: '1975-04-22' }],
+      // The patch is the whole resource as the user wants it: it replaces earlier unsent edits.
+      replaces: true,
       label: 'Edit Patient',
     });
   });

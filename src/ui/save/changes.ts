@@ -39,6 +39,7 @@ export function editChange(
     kind: 'patch',
     operations,
     commutes: false,
+    replaces: true,
     label: options.label ?? `Edit ${before.resourceType}`,
     ...(options.baseVersionId ? { baseVersionId: options.baseVersionId } : {}),
   };

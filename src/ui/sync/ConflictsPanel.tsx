@@ -1,5 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ChoicePreview } from '@/sync/service/types';
 import type { ConflictRecord, OutboxEntry } from '@/db/types';
 import { useCommands } from '../hooks/use-commands';
 import { useMountedWhileOpen } from '../dialogs/use-mounted-while-open';
@@ -98,6 +99,7 @@ export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
   const { busy, error, run } = useBusyAction();
   const rows = differences(conflict.mine, conflict.theirs);
   const title = resourceTitle(conflict.theirs ?? conflict.mine, conflict.key);
+  const [asked, setAsked] = useState<'mine' | 'theirs'>();
   const resolve = (choice: 'mine' | 'theirs') => run(() => commands.resolveConflict(conflict.seq, choice));
 
   return (
@@ -125,14 +127,29 @@ export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
             {error}
           </Text>
         )}
-        <Group gap="sm">
-          <Button style={TOUCH} loading={busy} onClick={() => resolve('mine')}>
-            Apply mine again
-          </Button>
-          <Button style={TOUCH} variant="default" disabled={busy} onClick={() => resolve('theirs')}>
-            Keep theirs
-          </Button>
-        </Group>
+        {asked ? (
+          <ConfirmChoice
+            action={asked === 'mine' ? 'Apply mine again' : 'Keep theirs'}
+            effect={
+              asked === 'mine'
+                ? `“${conflict.label}” is sent again on top of their version.`
+                : `“${conflict.label}” is discarded; their version stays.`
+            }
+            preview={() => commands.previewConflictChoice(conflict.seq, asked)}
+            busy={busy}
+            onConfirm={() => resolve(asked)}
+            onCancel={() => setAsked(undefined)}
+          />
+        ) : (
+          <Group gap="sm">
+            <Button style={TOUCH} onClick={() => setAsked('mine')}>
+              Apply mine again
+            </Button>
+            <Button style={TOUCH} variant="default" onClick={() => setAsked('theirs')}>
+              Keep theirs
+            </Button>
+          </Group>
+        )}
       </Stack>
     </section>
   );
@@ -143,6 +160,7 @@ export function FailureItem({ entry }: { entry: OutboxEntry }) {
   const commands = useCommands();
   const { busy, error, run } = useBusyAction();
   const seq = entry.seq ?? 0;
+  const [asked, setAsked] = useState(false);
   const act = (action: (seq: number) => Promise<void>) => run(() => action(seq));
 
   return (
@@ -160,20 +178,83 @@ export function FailureItem({ entry }: { entry: OutboxEntry }) {
             {error}
           </Text>
         )}
-        <Group gap="sm">
-          <Button style={TOUCH} loading={busy} onClick={() => act(commands.retryFailure)}>
-            Retry
-          </Button>
-          <Button
-            style={TOUCH}
-            variant="default"
-            disabled={busy}
-            onClick={() => act(commands.dismissFailure)}
-          >
-            Dismiss
-          </Button>
-        </Group>
+        {asked ? (
+          <ConfirmChoice
+            action="Dismiss"
+            effect={`“${entry.label}” is discarded.`}
+            preview={() => commands.previewDismiss(seq)}
+            busy={busy}
+            onConfirm={() => act(commands.dismissFailure)}
+            onCancel={() => setAsked(false)}
+          />
+        ) : (
+          <Group gap="sm">
+            <Button style={TOUCH} loading={busy} onClick={() => act(commands.retryFailure)}>
+              Retry
+            </Button>
+            <Button style={TOUCH} variant="default" disabled={busy} onClick={() => setAsked(true)}>
+              Dismiss
+            </Button>
+          </Group>
+        )}
       </Stack>
     </section>
+  );
+}
+
+interface ConfirmChoiceProps {
+  /** The button's words, the same as the one that asked ('Keep theirs'). */
+  action: string;
+  /** What the choice does to the change it is about. */
+  effect: string;
+  /** The other changes the choice would discard, asked for when the confirmation opens. */
+  preview: () => Promise<ChoicePreview>;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The confirmation of a choice that discards changes: before anything happens it says what the
+ * choice does and which other changes it discards ("Also discards: Add Note"), or that it discards
+ * nothing else; it can be confirmed only once that is known.
+ */
+function ConfirmChoice({ action, effect, preview, busy, onConfirm, onCancel }: ConfirmChoiceProps) {
+  const [dropped, setDropped] = useState<string[]>();
+  const [failure, setFailure] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    preview().then(
+      (answer) => current && setDropped(answer.dropped),
+      (error: unknown) => current && setFailure(error instanceof Error ? error.message : String(error))
+    );
+    return () => {
+      current = false;
+    };
+    // Asked once, when the confirmation opens: what the choice discards is shown as it was then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Stack gap="xs" role="group" aria-label={`Confirm: ${action}`}>
+      <Text size="sm">{effect}</Text>
+      {failure && (
+        <Text c="red" size="sm" role="alert">
+          {failure}
+        </Text>
+      )}
+      {dropped && (
+        <Text size="sm" fw={dropped.length > 0 ? 600 : undefined}>
+          {dropped.length > 0 ? `Also discards: ${dropped.join(', ')}` : 'Nothing else is discarded.'}
+        </Text>
+      )}
+      <Group gap="sm">
+        <Button style={TOUCH} loading={busy} disabled={!dropped} onClick={onConfirm}>
+          {action}
+        </Button>
+        <Button style={TOUCH} variant="default" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -109,6 +109,10 @@ describe('the resource routes', () => {
     expect(within(conflict).getByText('Another user modified this Patient.')).toBeInTheDocument();
     expect(within(conflict).getByRole('table')).toHaveTextContent('nameAna MineAna Other');
     await userEvent.click(within(conflict).getByRole('button', { name: 'Apply mine again' }));
+    // The choice is confirmed once the panel has said what else it discards.
+    const confirm = within(conflict).getByRole('group', { name: 'Confirm: Apply mine again' });
+    await within(confirm).findByText('Nothing else is discarded.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Apply mine again' }));
     await h.syncNow();
     const onServer = await h.other.read<Patient>('Patient', 'p1', { noCache: true });
     expect(onServer.name?.[0]?.family).toBe('Mine');

@@ -64,7 +64,7 @@ describe('conflicts', () => {
     expect((await read(doctor, task.id)).owner?.reference).toBe(BOB);
   });
 
-  it('keeping theirs drops my change and the later changes built on it; the copy becomes theirs', async () => {
+  it('keeping theirs drops my change; a later change of what they did not change stays queued on theirs', async () => {
     const { doctor, nurse, task } = await pair();
     await nurse.engine.applyChange(taskChanges.status(task, otherStatus(task)));
     await doctor.engine.applyChange(taskChanges.status(task, 'completed', 'Complete Task'));
@@ -77,10 +77,13 @@ describe('conflicts', () => {
     expect((await read(doctor, task.id)).restriction).toEqual(task.restriction);
 
     await doctor.engine.resolveConflict(conflict?.seq ?? 0, 'theirs');
-    expect(doctor.engine.status()).toMatchObject({ pending: 0, conflicts: 0 });
+    expect(doctor.engine.status()).toMatchObject({ pending: 1, conflicts: 0 });
     const record = await doctor.record('Task', task.id ?? '');
-    expect(record).toMatchObject({ pending: 0, status: otherStatus(task) });
-    expect((record?.resource as Task).restriction).toEqual(task.restriction);
+    expect(record).toMatchObject({ pending: 1, status: otherStatus(task) });
+    expect(await doctor.engine.syncNow()).toMatchObject({ pending: 0, conflicts: 0, failed: 0 });
+    const onServer = await read(doctor, task.id);
+    expect(onServer.status).toBe(otherStatus(task));
+    expect(onServer.restriction?.period?.end).toBe('2031-06-01');
   });
 
   it('applying mine again sends my change on top of theirs', async () => {

@@ -35,8 +35,11 @@ export async function handleVersionConflict(
     await recordConflict(context, entry, undefined, 'Deleted on the server');
     return { kind: 'conflict' };
   }
+  let base: Resource | undefined;
   if (entry.kind === 'patch') {
-    const { base, successor } = await findBase(context, entry);
+    const found = await findBase(context, entry);
+    base = found.base;
+    const successor = found.successor;
     if (patchAlreadyApplied(entry.operations, base, successor, theirs, entry.commutes)) {
       return { kind: 'applied', confirmed: successor ?? theirs, theirs };
     }
@@ -55,7 +58,7 @@ export async function handleVersionConflict(
       return { kind: 'conflict' };
     }
   }
-  await recordConflict(context, entry, theirs, message);
+  await recordConflict(context, entry, theirs, message, base);
   return { kind: 'conflict' };
 }
 
@@ -93,17 +96,24 @@ async function findBase(
   }
 }
 
-/** Marks an entry 'conflict' and stores what the user needs to choose: mine and theirs. */
+/**
+ * Marks an entry 'conflict' and stores what the user needs to choose: mine and theirs, and the
+ * version mine was made on (`base`, else the replica's server copy when it is that version).
+ */
 export async function recordConflict(
   context: SyncContext,
   entry: OutboxEntry,
   theirs: Resource | undefined,
-  message: string
+  message: string,
+  base?: Resource
 ): Promise<void> {
   await context.replica.transaction(async (tx) => {
     const current = await tx.getOutbox(entry.seq ?? 0);
     if (!current) return;
     const record = await tx.getResource(entry.key);
+    const held = record?.server;
+    const mineBase =
+      base ?? (held && held.meta?.versionId === entry.baseVersionId ? structuredClone(held) : undefined);
     const mine = record?.resource ?? entry.resource ?? ({ resourceType: entry.resourceType } as Resource);
     await tx.putOutbox({ ...current, state: 'conflict', error: message, revision: current.revision + 1 });
     await tx.putConflict({
@@ -112,6 +122,7 @@ export async function recordConflict(
       label: entry.label,
       mine,
       theirs,
+      ...(mineBase ? { base: mineBase } : {}),
       detectedAt: nowIso(context),
     });
     if (theirs) await acceptServerVersion(tx, theirs);
