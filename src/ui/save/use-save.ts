@@ -2,6 +2,7 @@ import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { useCallback, useState } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import { useCommands } from '../hooks/use-commands';
+import { checkChange } from './check-resource';
 
 /** What a form asks to save: one change, and the resource as its screen shows it. */
 export interface SaveRequest {
@@ -9,13 +10,19 @@ export interface SaveRequest {
   change: LocalChange | undefined;
   /** The resource as the screen shows it: every screen draws the change over it at once (useCommands). */
   shown?: Resource;
+  /** The user saw the warnings of this change (implausible values) and saves anyway. */
+  acceptWarnings?: boolean;
 }
 
 /**
  * How a save ended. ok: the change is durable on this device and queued for the server (`applied`),
- * or there was nothing to change (no `applied`). Not ok: nothing was stored, and `outcome` says why.
+ * or there was nothing to change (no `applied`). Not ok: nothing was stored, and `outcome` says why,
+ * its issues under their fields; `confirm`: they are only warnings, and saving again with
+ * `acceptWarnings` stores the change.
  */
-export type SaveResult = { ok: true; applied?: AppliedChange } | { ok: false; outcome: OperationOutcome };
+export type SaveResult =
+  | { ok: true; applied?: AppliedChange }
+  | { ok: false; outcome: OperationOutcome; confirm?: boolean };
 
 /** The state every form shows while and after it saves. */
 export interface SaveState {
@@ -62,8 +69,14 @@ export function useSave(): Save {
       setRunning((count) => count + 1);
       setOutcome(undefined);
       try {
-        const { change, shown } = typeof request === 'function' ? await request() : request;
+        const { change, shown, acceptWarnings } = typeof request === 'function' ? await request() : request;
         if (!change) return { ok: true };
+        // What the change would produce is judged first: an invalid or implausible value queues nothing.
+        const verdict = checkChange(change, shown, { acceptWarnings });
+        if (verdict) {
+          setOutcome(verdict.outcome);
+          return { ok: false, outcome: verdict.outcome, ...(verdict.confirm ? { confirm: true } : {}) };
+        }
         return { ok: true, applied: await applyChange(change, shown) };
       } catch (error) {
         const failure = outcomeOf(error);
