@@ -100,6 +100,8 @@ export {
   type SaveState,
 } from './save/use-save';
 export { createChange, deleteChange, editChange, type EditOptions } from './save/changes';
+export { asksToConfirm, checkResource } from './save/check-resource';
+export { SaveAnyway, type SaveAnywayProps } from './save/SaveAnyway';
 export {
   useSyncStatus,
   useServiceStatus,
