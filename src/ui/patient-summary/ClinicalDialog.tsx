@@ -1,11 +1,21 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { outcomeText } from '@/sync/http/errors';
-import { ChoiceSelect, DateInput, LabelledField, SuggestInput, type ValueInputProps } from '../inputs';
+import {
+  ChoiceSelect,
+  DateInput,
+  FormStateContext,
+  hasInputErrors,
+  LabelledField,
+  SuggestInput,
+  type ValueInputProps,
+} from '../inputs';
 import { createChange, editChange } from '../save/changes';
+import { asksToConfirm } from '../save/check-resource';
+import { SaveAnyway } from '../save/SaveAnyway';
 import { useSave } from '../save/use-save';
 
 export interface ClinicalDialogProps {
@@ -26,10 +36,18 @@ export interface ClinicalDialogProps {
  */
 export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
   const { save, submitting, outcome } = useSave();
+  const fields = useRef<HTMLDivElement>(null);
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
   // An edit changes what the dialog changed (never id or meta); an add creates the entry.
   const changeOf = (after: Resource) =>
     before ? editChange(before, after, { label: title }) : createChange(after, title);
+  const submit = (acceptWarnings?: boolean) => {
+    // A field showing text that is not a value (an unreadable number) keeps the entry from saving.
+    if (!built || (fields.current && hasInputErrors(fields.current))) return;
+    void save({ change: changeOf(built), shown: before, acceptWarnings }).then(
+      (result) => result.ok && onClose()
+    );
+  };
   return (
     <FormModal
       opened
@@ -38,13 +56,16 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
       canSubmit={built !== undefined}
       busy={submitting}
       onClose={onClose}
-      onSubmit={() => {
-        if (built)
-          void save({ change: changeOf(built), shown: before }).then((result) => result.ok && onClose());
-      }}
+      onSubmit={() => submit()}
     >
-      {children}
-      {outcome && (
+      {/* The save's issues show under the fields they point at (by FHIRPath) as well as below. */}
+      <FormStateContext.Provider value={{ outcome }}>
+        <Stack ref={fields} gap="md">
+          {children}
+        </Stack>
+      </FormStateContext.Provider>
+      <SaveAnyway outcome={outcome} busy={submitting} onSaveAnyway={() => submit(true)} />
+      {outcome && !asksToConfirm(outcome) && (
         <Alert color="red" title="Not saved">
           {outcomeText(outcome)}
         </Alert>

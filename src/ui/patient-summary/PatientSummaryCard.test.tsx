@@ -185,10 +185,11 @@ describe('vitals as the dialog keeps them', () => {
   it('blood pressure is saved with one valid reading, and not with none', async () => {
     await renderSummary();
     const dialog = await openDialog('Add Vital');
-    const systolic = within(dialog).getByRole('spinbutton', { name: 'Systolic' });
+    const systolic = within(dialog).getByRole('textbox', { name: 'Systolic' });
     expect(save(dialog)).toBeDisabled();
     await user().type(systolic, '1e');
     expect(save(dialog)).toBeDisabled();
+    expect(within(dialog).getByText('Not a number')).toBeInTheDocument();
     await user().clear(systolic);
     await user().type(systolic, '132');
     expect(save(dialog)).toBeEnabled();
@@ -209,7 +210,7 @@ describe('vitals as the dialog keeps them', () => {
     await renderSummary();
     const dialog = await openDialog('Add Vital');
     await choose(dialog, 'Vital sign', 'Body temperature');
-    const value = within(dialog).getByRole('spinbutton', { name: 'Value' });
+    const value = within(dialog).getByRole('textbox', { name: 'Value' });
     expect(within(dialog).getByText('Cel')).toBeInTheDocument();
     await user().type(value, '-');
     expect(save(dialog)).toBeDisabled();
@@ -224,5 +225,34 @@ describe('vitals as the dialog keeps them', () => {
       system: 'http://unitsofmeasure.org',
       code: 'Cel',
     });
+  });
+
+  it('a reading past its limit is refused under its field, and nothing is queued', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Diastolic' }), '0');
+    await user().click(save(dialog));
+    const diastolic = within(dialog).getByRole('textbox', { name: 'Diastolic' });
+    await waitFor(() => expect(diastolic).toHaveAttribute('aria-invalid', 'true'));
+    // Under the field it points at, and in the dialog's account of why nothing was saved.
+    expect(within(dialog).getAllByText('Diastolic blood pressure must be above 0 mm[Hg]')).toHaveLength(2);
+    expect(diastolic).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('button', { name: 'Save anyway' })).toBeNull();
+    expect(h.applied).toEqual([]);
+  });
+
+  it('an implausible reading asks to confirm, and Save anyway stores it', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    await choose(dialog, 'Vital sign', 'Heart rate');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Value' }), '300');
+    await user().click(save(dialog));
+    expect(await within(dialog).findByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
+    expect(h.applied).toEqual([]);
+    await user().click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [rate] = await landed<Observation>('Observation', 'subject=Patient/p1&code=8867-4');
+    expect(rate?.valueQuantity?.value).toBe(300);
   });
 });
