@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ValueInputProps } from './input-props';
 import { NativeInput } from './NativeInput';
 import classes from './inputs.module.css';
@@ -75,6 +75,9 @@ export function NumberInput({ type, value, onChange, required, ...rest }: Number
   // A required field left empty is an error once the user has emptied it, not before.
   const error = reading.error !== undefined && (touched || text !== '') ? reading.error : undefined;
   const rule = NUMBER_RULES[type] ?? { whole: false };
+  // The browser's own form check refuses the text too, so any form that runs it cannot submit.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.setCustomValidity(reading.error && text !== '' ? reading.error : ''));
   const change = (typed: string) => {
     const read = readNumber(typed, type, required);
     const next = read.error === undefined ? read.value : undefined;
@@ -87,6 +90,7 @@ export function NumberInput({ type, value, onChange, required, ...rest }: Number
     <>
       <NativeInput
         {...rest}
+        ref={input}
         required={required}
         type="text"
         inputMode={rule.min !== undefined ? 'numeric' : 'decimal'}

@@ -19,6 +19,10 @@ export type ConsoleResourceState =
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
+/** A failed keep of a resource read from the server is tried this many more times, this far apart. */
+const KEEP_RETRIES = 2;
+const KEEP_RETRY_MS = 2_000;
+
 /**
  * One resource: the replica's copy (the user's view, live) when it holds it, else the server's,
  * which is then kept in the replica (and its type followed) for offline use and for changes.
@@ -32,9 +36,24 @@ export function useConsoleResource(resourceType: string, id: string): ConsoleRes
   );
   const fetched = server.status === 'ready' ? server.data : undefined;
   useEffect(() => {
-    // Kept so it is there offline; if storing fails the page still shows the server's copy.
-    if (fetched) void keepResources([fetched]).catch(() => undefined);
-  }, [fetched, keepResources]);
+    if (!fetched) return;
+    // Kept so it is there offline and can be edited. A failed keep is tried again, then reported;
+    // the page still shows the server's copy meanwhile.
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const keep = (triesLeft: number): void => {
+      keepResources([fetched]).catch((error: unknown) => {
+        if (cancelled) return;
+        if (triesLeft > 0) timer = setTimeout(() => keep(triesLeft - 1), KEEP_RETRY_MS);
+        else console.error(`${resourceType}/${id} could not be kept on this device`, error);
+      });
+    };
+    keep(KEEP_RETRIES);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [fetched, keepResources, resourceType, id]);
 
   if (local.loading) return { status: 'loading' };
   if (local.found) {
