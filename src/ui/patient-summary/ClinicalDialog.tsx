@@ -7,10 +7,12 @@ import { outcomeText } from '@/sync/http/errors';
 import {
   ChoiceSelect,
   DateInput,
+  fieldErrorText,
   FormStateContext,
   hasInputErrors,
   LabelledField,
   SuggestInput,
+  useFormState,
   type ValueInputProps,
 } from '../inputs';
 import { createChange, editChange } from '../save/changes';
@@ -80,12 +82,24 @@ interface DialogFieldProps {
   value: string;
   onChange: (value: string) => void;
   required?: boolean;
+  /** The FHIRPath of the element the field fills ('Condition.onsetDateTime'): a save's issues there show under it. */
+  path?: string;
+}
+
+/** The words of the last save's issues that point at a field's element. */
+function useFieldError(path: string | undefined): string | undefined {
+  const { outcome } = useFormState();
+  return path ? fieldErrorText(outcome, path) : undefined;
 }
 
 /** A kit input framed with the field's label; the dialog's text is '' when the input is emptied. */
-function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<string>) => ReactNode) {
+function dialogField(
+  props: DialogFieldProps,
+  error: string | undefined,
+  input: (field: ValueInputProps<string>) => ReactNode
+) {
   return (
-    <LabelledField label={props.label} required={props.required}>
+    <LabelledField label={props.label} required={props.required} error={error}>
       {(field) => input({ ...field, value: props.value, onChange: (value) => props.onChange(value ?? '') })}
     </LabelledField>
   );
@@ -94,7 +108,10 @@ function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<str
 /** A coded field: suggestions from the common codes, or any words the clinician types. */
 export function CodeField(props: DialogFieldProps & { codes: readonly ClinicalCode[] }) {
   const suggestions = props.codes.map((code) => code.display);
-  return dialogField(props, (field) => <SuggestInput {...field} suggestions={suggestions} autoFocus />);
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => (
+    <SuggestInput {...field} suggestions={suggestions} autoFocus />
+  ));
 }
 
 export function ChoiceField(
@@ -108,7 +125,8 @@ export function ChoiceField(
       ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
       : option
   );
-  return dialogField(props, (field) => (
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => (
     <ChoiceSelect {...field} options={options} disabled={props.disabled} />
   ));
 }
@@ -121,5 +139,6 @@ export function useDialogForm<T extends object>(initial: () => T): [T, (change: 
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
 export function DateField(props: DialogFieldProps) {
-  return dialogField(props, (field) => <DateInput {...field} />);
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => <DateInput {...field} />);
 }

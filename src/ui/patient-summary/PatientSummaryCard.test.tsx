@@ -6,9 +6,10 @@ import type {
   Patient,
   Resource,
 } from '@medplum/fhirtypes';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexFormSchemas } from '../inputs/testing/form-schemas';
 import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
 import { PatientSummaryCard } from './PatientSummaryCard';
 
@@ -254,5 +255,20 @@ describe('vitals as the dialog keeps them', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [rate] = await landed<Observation>('Observation', 'subject=Patient/p1&code=8867-4');
     expect(rate?.valueQuantity?.value).toBe(300);
+  });
+
+  it("the save's issues show under the field they point at: an onset the R4 schema refuses", async () => {
+    await indexFormSchemas();
+    await renderSummary();
+    const dialog = await openDialog('Add Allergy');
+    await user().type(within(dialog).getByRole('combobox', { name: 'Allergy' }), 'Penicillin');
+    // The date input keeps a five-digit year for the check to judge.
+    fireEvent.change(within(dialog).getByLabelText('Onset'), { target: { value: '12345-04-21' } });
+    await user().click(save(dialog));
+    const notSaved = await within(dialog).findByRole('alert', { name: 'Not saved' });
+    const field = within(dialog).getByLabelText('Onset').closest('.mantine-InputWrapper-root');
+    expect(notSaved).toHaveTextContent('Invalid dateTime format');
+    expect(field).toHaveTextContent('Invalid dateTime format');
+    expect(h.applied).toEqual([]);
   });
 });
