@@ -106,6 +106,8 @@ export {
 export { KEPT_MESSAGE, noticeIfKept } from './save/kept-notice';
 export { awaitVerdict, VERDICT_WAIT_MS, type Verdict } from './save/verdict';
 export { createChange, deleteChange, editChange, type EditOptions } from './save/changes';
+export { asksToConfirm, checkResource } from './save/check-resource';
+export { SaveAnyway, type SaveAnywayProps } from './save/SaveAnyway';
 export {
   useSyncStatus,
   useServiceStatus,

@@ -65,8 +65,8 @@ test('an allergy and a blood pressure added offline survive a reload and land on
   await summary(page).getByRole('button', { name: 'Add Vital' }).click();
   const vital = page.getByRole('dialog', { name: 'Add Vital' });
   await expect(vital.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await vital.getByRole('spinbutton', { name: 'Systolic' }).fill('128');
-  await vital.getByRole('spinbutton', { name: 'Diastolic' }).fill('84');
+  await vital.getByRole('textbox', { name: 'Systolic' }).fill('128');
+  await vital.getByRole('textbox', { name: 'Diastolic' }).fill('84');
   await page.screenshot({ path: `${app.SCREENSHOTS}/patient-summary-vital-dialog.png` });
   await vital.getByRole('button', { name: 'Save' }).click();
   await expect(vital).toBeHidden();

@@ -162,6 +162,8 @@ test.describe('task actions offline, then synced', () => {
       .click();
     await page.getByRole('dialog').getByLabel('Due date').fill('2031-04-20');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    // A due date more than two years ahead asks to confirm.
+    await page.getByRole('dialog').getByRole('button', { name: 'Save anyway' }).click();
     await expect(actions(page).getByRole('button', { name: 'Change Due-Date' })).toBeVisible();
     await expectWaiting(page, [/^(Add|Change) Due-Date$/], task.id, task);
     await syncAndCheck(

@@ -275,6 +275,8 @@ test.describe('task actions', () => {
       .click();
     await page.getByRole('dialog').getByLabel('Due date').fill('2024-06-30');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    // A due date in the past asks to confirm.
+    await page.getByRole('dialog').getByRole('button', { name: 'Save anyway' }).click();
     await expectToast(page, 'Due-date updated.');
     await expect(actions(page).getByRole('button', { name: 'Change Due-Date' })).toBeVisible();
     await expectOnServer(id, (t) => t?.restriction?.period?.end?.slice(0, 7), '2024-06');
@@ -331,6 +333,8 @@ test.describe('task actions', () => {
     await dialog.getByLabel('Due date').fill('2024-07-15');
     await dialog.getByLabel('Description').fill('Book a follow-up visit from the tablet');
     await dialog.getByRole('button', { name: 'Create Task' }).click();
+    // A due date in the past asks to confirm.
+    await dialog.getByRole('button', { name: 'Save anyway' }).click();
     await expect(page).toHaveURL(/\/Task\/[^/]+\/details$/);
     const localId = new URL(page.url()).pathname.split('/')[2] ?? '';
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule Appointment' })).toBeVisible();

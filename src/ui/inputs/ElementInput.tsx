@@ -96,7 +96,15 @@ export const ElementInput = memo(function ElementInput(props: ElementInputProps)
   const key = choice ? choiceKey(name, typeCode) : name;
   const label = elementLabel(name);
   const path = `${parentPath}.${key}`;
-  const change: Change = useCallback((update) => onPropertyChange(key, update), [onPropertyChange, key]);
+  // A choice keeps the type being edited while its value is emptied (or typed unreadably), so the
+  // input and its text stay where the user types.
+  const change: Change = useCallback(
+    (update) => {
+      if (choice) setChosenType(typeCode);
+      onPropertyChange(key, update);
+    },
+    [onPropertyChange, key, choice, typeCode]
+  );
   const setValue = (next: unknown) => change(() => next);
   const required = element.min > 0;
   if (folded && !unfolded && value === undefined && !required && !choice && hasSubFields(element, typeCode)) {

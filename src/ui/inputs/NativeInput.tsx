@@ -1,4 +1,4 @@
-import type { ChangeEvent, InputHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 import classes from './inputs.module.css';
 
 export interface NativeInputProps extends Omit<
@@ -6,6 +6,7 @@ export interface NativeInputProps extends Omit<
   'value' | 'onChange' | 'className'
 > {
   ariaLabel?: string;
+  ref?: Ref<HTMLInputElement>;
   /** The text the input shows. */
   value: string;
   /** Called with the text the user leaves in the input. */

@@ -19,11 +19,11 @@ describe('date, time and number inputs', () => {
     expect(['08:15', '08:15:30', ''].map(toFhirTime)).toEqual(['08:15:00', '08:15:30', undefined]);
   });
 
-  it('keeps integers whole and drops what is not a number', () => {
-    expect([toFhirNumber('2.6', true), toFhirNumber('2.6', false), toFhirNumber('', false)]).toEqual([
-      3,
-      2.6,
-      undefined,
-    ]);
+  it('takes no fraction as an integer, and drops what is not a number', () => {
+    expect([
+      toFhirNumber('2.6', 'integer'),
+      toFhirNumber('2.6', 'decimal'),
+      toFhirNumber('', 'decimal'),
+    ]).toEqual([undefined, 2.6, undefined]);
   });
 });

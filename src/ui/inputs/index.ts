@@ -20,7 +20,14 @@ export { type ValueInputProps } from './input-props';
 export { NativeInput, type NativeInputProps } from './NativeInput';
 export { TextInput, type TextInputProps } from './TextInput';
 export { TextAreaInput } from './TextAreaInput';
-export { NumberInput, toFhirNumber, type NumberInputProps } from './NumberInput';
+export {
+  hasInputErrors,
+  NumberInput,
+  readNumber,
+  toFhirNumber,
+  type NumberInputProps,
+  type NumberReading,
+} from './NumberInput';
 export { BooleanInput } from './BooleanInput';
 export { DateInput } from './DateInput';
 export { DateTimeInput } from './DateTimeInput';

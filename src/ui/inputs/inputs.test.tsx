@@ -140,8 +140,8 @@ const CASES: InputCase[] = [
     element: 'value[x]',
     shows: () => {
       const value = inField('Observation.valueQuantity.value').getByLabelText('Value');
-      expect(value).toHaveValue(1.5);
-      expect(value).toHaveAttribute('step', 'any');
+      expect(value).toHaveValue('1.5');
+      expect(value).toHaveAttribute('inputmode', 'decimal');
     },
     edit: (f) => f.retype(inField('Observation.valueQuantity.value').getByLabelText('Value'), '2.25'),
     emits: { valueQuantity: { value: 2.25 } },
@@ -151,8 +151,7 @@ const CASES: InputCase[] = [
     resource: { ...observation, valueInteger: 3 },
     element: 'value[x]',
     shows: () => {
-      expect(screen.getByLabelText('Value')).toHaveValue(3);
-      expect(screen.getByLabelText('Value')).toHaveAttribute('step', '1');
+      expect(screen.getByLabelText('Value')).toHaveValue('3');
     },
     edit: (f) => f.retype(screen.getByLabelText('Value'), '-7'),
     emits: { valueInteger: -7 },
@@ -167,8 +166,8 @@ const CASES: InputCase[] = [
     },
     element: 'minutesDuration',
     shows: () => {
-      expect(screen.getByLabelText('Minutes Duration')).toHaveValue(30);
-      expect(screen.getByLabelText('Minutes Duration')).toHaveAttribute('min', '1');
+      expect(screen.getByLabelText('Minutes Duration')).toHaveValue('30');
+      expect(screen.getByLabelText('Minutes Duration')).toHaveAttribute('inputmode', 'numeric');
     },
     edit: (f) => f.retype(screen.getByLabelText('Minutes Duration'), '45'),
     emits: { minutesDuration: 45 },
@@ -178,8 +177,8 @@ const CASES: InputCase[] = [
     resource: { resourceType: 'Group', type: 'person', actual: true, quantity: 0 },
     element: 'quantity',
     shows: () => {
-      expect(screen.getByLabelText('Quantity')).toHaveValue(0);
-      expect(screen.getByLabelText('Quantity')).toHaveAttribute('min', '0');
+      expect(screen.getByLabelText('Quantity')).toHaveValue('0');
+      expect(screen.getByLabelText('Quantity')).toHaveAttribute('inputmode', 'numeric');
     },
     edit: (f) => f.retype(screen.getByLabelText('Quantity'), '12'),
     emits: { quantity: 12 },
@@ -435,7 +434,8 @@ const CASES: InputCase[] = [
     type: 'Range',
     resource: { ...observation, valueRange: { low: { value: 1 }, high: { value: 5 } } },
     element: 'value[x]',
-    shows: () => expect(inField('Observation.valueRange.high.value').getByLabelText('Value')).toHaveValue(5),
+    shows: () =>
+      expect(inField('Observation.valueRange.high.value').getByLabelText('Value')).toHaveValue('5'),
     edit: (f) => f.retype(inField('Observation.valueRange.high.value').getByLabelText('Value'), '6'),
     emits: { valueRange: { low: { value: 1 }, high: { value: 6 } } },
   },
@@ -444,7 +444,7 @@ const CASES: InputCase[] = [
     resource: { ...observation, valueRatio: { numerator: { value: 1 }, denominator: { value: 2 } } },
     element: 'value[x]',
     shows: () =>
-      expect(inField('Observation.valueRatio.denominator.value').getByLabelText('Value')).toHaveValue(2),
+      expect(inField('Observation.valueRatio.denominator.value').getByLabelText('Value')).toHaveValue('2'),
     edit: (f) => f.retype(inField('Observation.valueRatio.denominator.value').getByLabelText('Value'), '4'),
     emits: { valueRatio: { numerator: { value: 1 }, denominator: { value: 4 } } },
   },
@@ -527,5 +527,56 @@ describe('an input for every data type: shows the value, edits it, emits valid F
     const edited = f.edited();
     expect(edited).toMatchObject(emits);
     expect(() => validateResource(edited)).not.toThrow();
+  });
+});
+
+describe('numbers are read strictly: what is not a number shows an error where it was typed', () => {
+  const decimal = () => inField('Observation.valueQuantity.value').getByLabelText('Value');
+  it.each([
+    ['12.5.3', 'Not a number'],
+    ['1e400', 'Too large a number'],
+    ['1,5', 'Use a point for decimals (1.5), not a comma'],
+    ['12abc', 'Not a number'],
+    ['--1', 'Not a number'],
+  ])('decimal %s: %s, the text kept, no value held', async (typed, error) => {
+    const f = renderField({ ...observation, valueQuantity: { value: 1.5, unit: 'mg' } }, 'value[x]');
+    await f.retype(decimal(), typed);
+    expect(decimal()).toHaveValue(typed);
+    expect(decimal()).toHaveAttribute('aria-invalid', 'true');
+    expect(inField('Observation.valueQuantity.value').getByRole('alert')).toHaveTextContent(error);
+    expect((f.edited() as { valueQuantity?: { value?: number } }).valueQuantity?.value).toBeUndefined();
+  });
+
+  it.each([
+    ['1e3', 1000],
+    ['-0.25', -0.25],
+    ['.5', 0.5],
+  ])('decimal %s is %d', async (typed, value) => {
+    const f = renderField({ ...observation, valueQuantity: { value: 1.5 } }, 'value[x]');
+    await f.retype(decimal(), typed);
+    expect(inField('Observation.valueQuantity.value').queryByRole('alert')).toBeNull();
+    expect(f.edited()).toMatchObject({ valueQuantity: { value } });
+  });
+
+  it.each([
+    ['integer', { ...observation, valueInteger: 3 }, 'value[x]', 'Value', '2.5', 'Must be a whole number'],
+    [
+      'positiveInt',
+      {
+        resourceType: 'Appointment',
+        status: 'proposed',
+        participant: [{ status: 'needs-action', actor: { reference: 'Patient/p1' } }],
+        minutesDuration: 30,
+      },
+      'minutesDuration',
+      'Minutes Duration',
+      '0',
+      'Must be at least 1',
+    ],
+  ] as const)('%s refuses %s', async (_type, resource, element, label, typed, error) => {
+    const f = renderField(resource as Resource, element);
+    await f.retype(screen.getByLabelText(label), typed);
+    expect(screen.getByLabelText(label)).toHaveValue(typed);
+    expect(screen.getByRole('alert')).toHaveTextContent(error);
   });
 });

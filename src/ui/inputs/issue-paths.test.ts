@@ -43,6 +43,13 @@ describe('matching server issues to form fields by path', () => {
     expect(expressionMatchesPath('Patient.name.given', 'name.given')).toBe(true);
   });
 
+  it('takes a choice element of the issue for the field of any of its types', () => {
+    expect(expressionMatchesPath('Condition.onset[x]', 'Condition.onsetDateTime')).toBe(true);
+    expect(expressionMatchesPath('Observation.value[x]', 'Observation.valueQuantity.value')).toBe(false);
+    expect(expressionMatchesPath('Condition.onset[x]', 'Condition.onsetdate')).toBe(false);
+    expect(expressionMatchesPath('Condition.onset[x]', 'Condition.abatementDateTime')).toBe(false);
+  });
+
   it('does not match a parent, a child, or a name that merely ends alike', () => {
     expect(expressionMatchesPath('Patient.name', 'Patient.name.given')).toBe(false);
     expect(expressionMatchesPath('Patient.name.given', 'Patient.name')).toBe(false);

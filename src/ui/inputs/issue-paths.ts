@@ -5,16 +5,34 @@ export function withoutIndexes(expression: string): string {
   return expression.replace(/\[\d+\]/g, '');
 }
 
+/** One step of an issue's path against one of a field's: a choice step ('onset[x]') names any of its types. */
+function stepMatches(issueStep: string, fieldStep: string): boolean {
+  if (issueStep === fieldStep) return true;
+  if (!issueStep.endsWith('[x]')) return false;
+  const base = issueStep.slice(0, -3);
+  return fieldStep.startsWith(base) && /^[A-Z]/.test(fieldStep.slice(base.length));
+}
+
 /**
  * Whether an issue's expression points at a field. Array indexes are ignored on both sides, and
  * one may be a dotted suffix of the other: 'birthDate' and 'Patient.birthDate' name the same field,
- * 'name.given' and 'Patient.name.given' too, but 'Patient.name' is not 'Patient.name.given'.
+ * 'name.given' and 'Patient.name.given' too, but 'Patient.name' is not 'Patient.name.given'. A
+ * choice element in the issue ('Condition.onset[x]') names the field of any of its types
+ * ('Condition.onsetDateTime').
  */
 export function expressionMatchesPath(expression: string, fieldPath: string): boolean {
   const issuePath = withoutIndexes(expression.trim());
   const path = withoutIndexes(fieldPath.trim());
   if (!issuePath || !path) return false;
-  return issuePath === path || issuePath.endsWith(`.${path}`) || path.endsWith(`.${issuePath}`);
+  const issueSteps = issuePath.split('.');
+  const fieldSteps = path.split('.');
+  const shared = Math.min(issueSteps.length, fieldSteps.length);
+  for (let back = 1; back <= shared; back++) {
+    const issueStep = issueSteps[issueSteps.length - back] as string;
+    const fieldStep = fieldSteps[fieldSteps.length - back] as string;
+    if (!stepMatches(issueStep, fieldStep)) return false;
+  }
+  return true;
 }
 
 /** Where an issue points: its expressions, else its (deprecated) locations. */

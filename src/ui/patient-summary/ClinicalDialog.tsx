@@ -1,11 +1,23 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { outcomeText } from '@/sync/http/errors';
-import { ChoiceSelect, DateInput, LabelledField, SuggestInput, type ValueInputProps } from '../inputs';
+import {
+  ChoiceSelect,
+  DateInput,
+  fieldErrorText,
+  FormStateContext,
+  hasInputErrors,
+  LabelledField,
+  SuggestInput,
+  useFormState,
+  type ValueInputProps,
+} from '../inputs';
 import { createChange, editChange } from '../save/changes';
+import { asksToConfirm } from '../save/check-resource';
+import { SaveAnyway } from '../save/SaveAnyway';
 import { useSave } from '../save/use-save';
 
 export interface ClinicalDialogProps {
@@ -26,10 +38,18 @@ export interface ClinicalDialogProps {
  */
 export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
   const { save, submitting, outcome } = useSave();
+  const fields = useRef<HTMLDivElement>(null);
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
   // An edit changes what the dialog changed (never id or meta); an add creates the entry.
   const changeOf = (after: Resource) =>
     before ? editChange(before, after, { label: title }) : createChange(after, title);
+  const submit = (acceptWarnings?: boolean) => {
+    // A field showing text that is not a value (an unreadable number) keeps the entry from saving.
+    if (!built || (fields.current && hasInputErrors(fields.current))) return;
+    void save({ change: changeOf(built), shown: before, acceptWarnings }).then(
+      (result) => result.ok && onClose()
+    );
+  };
   return (
     <FormModal
       opened
@@ -38,13 +58,16 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
       canSubmit={built !== undefined}
       busy={submitting}
       onClose={onClose}
-      onSubmit={() => {
-        if (built)
-          void save({ change: changeOf(built), shown: before }).then((result) => result.ok && onClose());
-      }}
+      onSubmit={() => submit()}
     >
-      {children}
-      {outcome && (
+      {/* The save's issues show under the fields they point at (by FHIRPath) as well as below. */}
+      <FormStateContext.Provider value={{ outcome }}>
+        <Stack ref={fields} gap="md">
+          {children}
+        </Stack>
+      </FormStateContext.Provider>
+      <SaveAnyway outcome={outcome} busy={submitting} onSaveAnyway={() => submit(true)} />
+      {outcome && !asksToConfirm(outcome) && (
         <Alert color="red" title="Not saved">
           {outcomeText(outcome)}
         </Alert>
@@ -59,12 +82,24 @@ interface DialogFieldProps {
   value: string;
   onChange: (value: string) => void;
   required?: boolean;
+  /** The FHIRPath of the element the field fills ('Condition.onsetDateTime'): a save's issues there show under it. */
+  path?: string;
+}
+
+/** The words of the last save's issues that point at a field's element. */
+function useFieldError(path: string | undefined): string | undefined {
+  const { outcome } = useFormState();
+  return path ? fieldErrorText(outcome, path) : undefined;
 }
 
 /** A kit input framed with the field's label; the dialog's text is '' when the input is emptied. */
-function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<string>) => ReactNode) {
+function dialogField(
+  props: DialogFieldProps,
+  error: string | undefined,
+  input: (field: ValueInputProps<string>) => ReactNode
+) {
   return (
-    <LabelledField label={props.label} required={props.required}>
+    <LabelledField label={props.label} required={props.required} error={error}>
       {(field) => input({ ...field, value: props.value, onChange: (value) => props.onChange(value ?? '') })}
     </LabelledField>
   );
@@ -73,7 +108,10 @@ function dialogField(props: DialogFieldProps, input: (field: ValueInputProps<str
 /** A coded field: suggestions from the common codes, or any words the clinician types. */
 export function CodeField(props: DialogFieldProps & { codes: readonly ClinicalCode[] }) {
   const suggestions = props.codes.map((code) => code.display);
-  return dialogField(props, (field) => <SuggestInput {...field} suggestions={suggestions} autoFocus />);
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => (
+    <SuggestInput {...field} suggestions={suggestions} autoFocus />
+  ));
 }
 
 export function ChoiceField(
@@ -87,7 +125,8 @@ export function ChoiceField(
       ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
       : option
   );
-  return dialogField(props, (field) => (
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => (
     <ChoiceSelect {...field} options={options} disabled={props.disabled} />
   ));
 }
@@ -100,5 +139,6 @@ export function useDialogForm<T extends object>(initial: () => T): [T, (change: 
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
 export function DateField(props: DialogFieldProps) {
-  return dialogField(props, (field) => <DateInput {...field} />);
+  const error = useFieldError(props.path);
+  return dialogField(props, error, (field) => <DateInput {...field} />);
 }

@@ -59,6 +59,8 @@ const MEDICATION: EntryRules<entries.MedicationForm, MedicationRequest> = {
 
 /** The fields an allergy and a problem share: what it is, its clinical status and its onset. */
 function CodedEntryFields(props: {
+  /** The resource type the entry is: its fields' issues are named by it. */
+  type: 'AllergyIntolerance' | 'Condition';
   label: string;
   known: readonly codes.ClinicalCode[];
   statuses: readonly string[];
@@ -75,6 +77,7 @@ function CodedEntryFields(props: {
         onChange={(code) => set({ code })}
         codes={props.known}
         required
+        path={`${props.type}.code`}
       />
       <ChoiceField
         label="Clinical status"
@@ -82,12 +85,14 @@ function CodedEntryFields(props: {
         onChange={(clinicalStatus) => set({ clinicalStatus })}
         options={props.statuses}
         required
+        path={`${props.type}.clinicalStatus`}
       />
       <DateField
         label="Onset"
         value={form.onset}
         onChange={(onset) => set({ onset })}
         required={props.onsetRequired}
+        path={`${props.type}.onsetDateTime`}
       />
     </>
   );
@@ -98,6 +103,7 @@ export function AllergyDialog(props: EntryDialogProps<AllergyIntolerance>) {
   const fields: Fields<entries.AllergyForm> = (form, set) => (
     <>
       <CodedEntryFields
+        type="AllergyIntolerance"
         label="Allergy"
         known={codes.ALLERGY_CODES}
         statuses={entries.ALLERGY_STATUSES}
@@ -109,6 +115,7 @@ export function AllergyDialog(props: EntryDialogProps<AllergyIntolerance>) {
         value={form.reaction}
         onChange={(reaction) => set({ reaction })}
         codes={codes.REACTION_CODES}
+        path="AllergyIntolerance.reaction.manifestation"
       />
     </>
   );
@@ -119,6 +126,7 @@ export function AllergyDialog(props: EntryDialogProps<AllergyIntolerance>) {
 export function ConditionDialog(props: EntryDialogProps<Condition>) {
   const fields: Fields<entries.ConditionForm> = (form, set) => (
     <CodedEntryFields
+      type="Condition"
       label="Problem"
       known={codes.CONDITION_CODES}
       statuses={entries.CONDITION_STATUSES}
@@ -140,6 +148,7 @@ export function MedicationDialog(props: EntryDialogProps<MedicationRequest>) {
         onChange={(medication) => set({ medication })}
         codes={codes.MEDICATION_CODES}
         required
+        path="MedicationRequest.medicationCodeableConcept"
       />
       <ChoiceField
         label="Status"
@@ -147,6 +156,7 @@ export function MedicationDialog(props: EntryDialogProps<MedicationRequest>) {
         onChange={(status) => set({ status })}
         options={entries.MEDICATION_STATUSES}
         required
+        path="MedicationRequest.status"
       />
     </>
   );

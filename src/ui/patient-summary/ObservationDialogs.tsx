@@ -15,6 +15,8 @@ import {
   vitalSignOf,
 } from '@/fhir/clinical-rules';
 import { ChoiceField, ClinicalDialog } from './ClinicalDialog';
+import { readNumber, useFormState, withoutIndexes } from '../inputs';
+import { issuesForPath, issueText } from '../inputs/issue-paths';
 
 interface ObservationDialogProps {
   patient: Reference<Patient>;
@@ -78,25 +80,27 @@ export function VitalDialog({ patient, editing, onClose }: ObservationDialogProp
   const [value, setValue] = useState(numberText(editing?.valueQuantity?.value));
   const sign = VITAL_SIGNS.find((item) => item.code === code);
   const recorded = recordedNow(patient);
-  const observation = !sign
-    ? undefined
-    : sign.code === BLOOD_PRESSURE.code
-      ? bloodPressureObservation({ systolic, diastolic }, recorded)
-      : vitalObservation(sign, value, recorded);
-  const number = (label: string, unit: string, text: string, change: (text: string) => void) => (
-    <TextInput
-      key={label}
-      label={label}
-      type="number"
-      inputMode="decimal"
-      step="any"
-      value={text}
-      onChange={(event) => change(event.currentTarget.value)}
-      rightSection={unit}
-      rightSectionWidth={64}
-      styles={{ input: { minHeight: 44 } }}
-    />
+  const pressure = sign?.code === BLOOD_PRESSURE.code;
+  // Text that is not a number is an error where it was typed, and nothing is built from it.
+  const unreadable = (pressure ? [systolic, diastolic] : [value]).some(
+    (text) => readNumber(text, 'decimal').error !== undefined
   );
+  const observation =
+    !sign || unreadable
+      ? undefined
+      : pressure
+        ? bloodPressureObservation({ systolic, diastolic }, recorded)
+        : vitalObservation(sign, value, recorded);
+  // The readings are components in order, the systolic first when there is one.
+  const hasSystolic = systolic.trim() !== '';
+  const diastolicAt = hasSystolic ? 1 : 0;
+  const number = (
+    label: string,
+    unit: string,
+    path: string,
+    text: string,
+    change: (text: string) => void
+  ) => <NumberField key={label} label={label} unit={unit} path={path} text={text} onChange={change} />;
   return (
     <ClinicalDialog noun="Vital" before={editing} built={edited(editing, observation)} onClose={onClose}>
       <ChoiceField
@@ -107,14 +111,55 @@ export function VitalDialog({ patient, editing, onClose }: ObservationDialogProp
         required
         disabled={!!editing}
       />
-      {sign?.code === BLOOD_PRESSURE.code ? (
+      {pressure ? (
         <Group grow align="flex-start">
-          {number('Systolic', SYSTOLIC.unit, systolic, setSystolic)}
-          {number('Diastolic', DIASTOLIC.unit, diastolic, setDiastolic)}
+          {number('Systolic', SYSTOLIC.unit, hasSystolic ? componentValue(0) : '', systolic, setSystolic)}
+          {number('Diastolic', DIASTOLIC.unit, componentValue(diastolicAt), diastolic, setDiastolic)}
         </Group>
       ) : (
-        sign && number('Value', sign.unit, value, setValue)
+        sign && number('Value', sign.unit, 'Observation.valueQuantity.value', value, setValue)
       )}
     </ClinicalDialog>
+  );
+}
+
+const componentValue = (index: number) => `Observation.component[${index}].valueQuantity.value`;
+
+interface NumberFieldProps {
+  label: string;
+  unit: string;
+  /**
+   * The FHIRPath of the value, with its component's index: a save's issues there show under it
+   * ('' when the value is not in the resource).
+   */
+  path: string;
+  text: string;
+  onChange: (text: string) => void;
+}
+
+/**
+ * A reading typed as text and read strictly (no comma, no second point); the text stays as typed,
+ * its error shows under it, and so do the save's issues at its path.
+ */
+function NumberField({ label, unit, path, text, onChange }: NumberFieldProps) {
+  const { outcome } = useFormState();
+  const typed = readNumber(text, 'decimal').error;
+  // Issues name a component by its index, so the match is exact, not by field name alone.
+  const issues = issuesForPath(outcome, withoutIndexes(path)).filter((issue) =>
+    (issue.expression ?? []).includes(path)
+  );
+  const error = typed ?? (issues.length ? issues.map(issueText).join('; ') : undefined);
+  return (
+    <TextInput
+      label={label}
+      inputMode="decimal"
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      data-input-error={typed ? '' : undefined}
+      rightSection={unit}
+      rightSectionWidth={64}
+      styles={{ input: { minHeight: 44 } }}
+    />
   );
 }

@@ -6,9 +6,10 @@ import type {
   Patient,
   Resource,
 } from '@medplum/fhirtypes';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexFormSchemas } from '../inputs/testing/form-schemas';
 import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
 import { PatientSummaryCard } from './PatientSummaryCard';
 
@@ -185,10 +186,11 @@ describe('vitals as the dialog keeps them', () => {
   it('blood pressure is saved with one valid reading, and not with none', async () => {
     await renderSummary();
     const dialog = await openDialog('Add Vital');
-    const systolic = within(dialog).getByRole('spinbutton', { name: 'Systolic' });
+    const systolic = within(dialog).getByRole('textbox', { name: 'Systolic' });
     expect(save(dialog)).toBeDisabled();
     await user().type(systolic, '1e');
     expect(save(dialog)).toBeDisabled();
+    expect(within(dialog).getByText('Not a number')).toBeInTheDocument();
     await user().clear(systolic);
     await user().type(systolic, '132');
     expect(save(dialog)).toBeEnabled();
@@ -209,7 +211,7 @@ describe('vitals as the dialog keeps them', () => {
     await renderSummary();
     const dialog = await openDialog('Add Vital');
     await choose(dialog, 'Vital sign', 'Body temperature');
-    const value = within(dialog).getByRole('spinbutton', { name: 'Value' });
+    const value = within(dialog).getByRole('textbox', { name: 'Value' });
     expect(within(dialog).getByText('Cel')).toBeInTheDocument();
     await user().type(value, '-');
     expect(save(dialog)).toBeDisabled();
@@ -224,5 +226,49 @@ describe('vitals as the dialog keeps them', () => {
       system: 'http://unitsofmeasure.org',
       code: 'Cel',
     });
+  });
+
+  it('a reading past its limit is refused under its field, and nothing is queued', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Diastolic' }), '0');
+    await user().click(save(dialog));
+    const diastolic = within(dialog).getByRole('textbox', { name: 'Diastolic' });
+    await waitFor(() => expect(diastolic).toHaveAttribute('aria-invalid', 'true'));
+    // Under the field it points at, and in the dialog's account of why nothing was saved.
+    expect(within(dialog).getAllByText('Diastolic blood pressure must be above 0 mm[Hg]')).toHaveLength(2);
+    expect(diastolic).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('button', { name: 'Save anyway' })).toBeNull();
+    expect(h.applied).toEqual([]);
+  });
+
+  it('an implausible reading asks to confirm, and Save anyway stores it', async () => {
+    await renderSummary();
+    const dialog = await openDialog('Add Vital');
+    await choose(dialog, 'Vital sign', 'Heart rate');
+    await user().type(within(dialog).getByRole('textbox', { name: 'Value' }), '300');
+    await user().click(save(dialog));
+    expect(await within(dialog).findByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
+    expect(h.applied).toEqual([]);
+    await user().click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [rate] = await landed<Observation>('Observation', 'subject=Patient/p1&code=8867-4');
+    expect(rate?.valueQuantity?.value).toBe(300);
+  });
+
+  it("the save's issues show under the field they point at: an onset the R4 schema refuses", async () => {
+    await indexFormSchemas();
+    await renderSummary();
+    const dialog = await openDialog('Add Allergy');
+    await user().type(within(dialog).getByRole('combobox', { name: 'Allergy' }), 'Penicillin');
+    // The date input keeps a five-digit year for the check to judge.
+    fireEvent.change(within(dialog).getByLabelText('Onset'), { target: { value: '12345-04-21' } });
+    await user().click(save(dialog));
+    const notSaved = await within(dialog).findByRole('alert', { name: 'Not saved' });
+    const field = within(dialog).getByLabelText('Onset').closest('.mantine-InputWrapper-root');
+    expect(notSaved).toHaveTextContent('Invalid dateTime format');
+    expect(field).toHaveTextContent('Invalid dateTime format');
+    expect(h.applied).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import type { Patient } from '@medplum/fhirtypes';
+import type { Observation, Patient, Task } from '@medplum/fhirtypes';
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outcomeText } from '@/sync/http/errors';
+import { indexFormSchemas } from '../inputs/testing/form-schemas';
 import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
 import { createChange, editChange } from './changes';
 import { useSave, type Save } from './use-save';
@@ -71,5 +72,73 @@ describe('useSave, the one save of every form', () => {
     expect(result.ok ? undefined : outcomeText(result.outcome)).toBe('A note needs text');
     expect(screen.getByRole('alert').textContent).toBe('A note needs text');
     expect(h.applied).toEqual([]);
+  });
+});
+
+describe('useSave checks what a change would produce before queueing it', () => {
+  beforeAll(() => indexFormSchemas());
+  const heartRate = (value: number): Observation => ({
+    resourceType: 'Observation',
+    status: 'final',
+    code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+    valueQuantity: { value, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
+  });
+
+  it('refuses invalid FHIR with the issue under its field, queueing nothing', async () => {
+    const bad = { ...patient, birthDate: '1980-13-45' };
+    const result = await act(() => form.save({ change: createChange(bad) }));
+    if (result.ok) throw new Error('queued');
+    expect(result.outcome.issue?.[0]?.expression).toEqual(['Patient.birthDate']);
+    expect(result.confirm).toBeUndefined();
+    expect(h.applied).toEqual([]);
+    expect(screen.getByRole('alert').textContent).not.toBe('');
+  });
+
+  it('judges an edit by the shown resource with its patch applied', async () => {
+    const created = await act(() => form.save({ change: createChange(patient) }));
+    if (!created.ok || !created.applied) throw new Error('not stored');
+    const shown = { ...patient, id: created.applied.id };
+    const result = await act(() =>
+      form.save({ change: editChange(shown, { ...shown, birthDate: 'yesterday' }), shown })
+    );
+    if (result.ok) throw new Error('queued');
+    expect(result.outcome.issue?.[0]?.expression?.[0]).toBe('Patient.birthDate');
+    expect(h.applied).toHaveLength(1);
+  });
+
+  it('refuses an impossible value, and cannot be told to save it anyway', async () => {
+    const result = await act(() => form.save({ change: createChange(heartRate(-5)), acceptWarnings: true }));
+    expect(result).toMatchObject({ ok: false, outcome: { issue: [{ severity: 'error' }] } });
+    expect(h.applied).toEqual([]);
+  });
+
+  it('asks to confirm an implausible value, and saves it once the warnings are accepted', async () => {
+    const first = await act(() => form.save({ change: createChange(heartRate(300)) }));
+    expect(first).toMatchObject({
+      ok: false,
+      confirm: true,
+      outcome: { issue: [{ severity: 'warning', expression: ['Observation.valueQuantity.value'] }] },
+    });
+    expect(h.applied).toEqual([]);
+    const second = await act(() => form.save({ change: createChange(heartRate(300)), acceptWarnings: true }));
+    expect(second.ok).toBe(true);
+    expect(h.applied).toHaveLength(1);
+  });
+
+  it('does not stop an edit over a problem the shown resource already had', async () => {
+    const overdue: Task = {
+      resourceType: 'Task',
+      status: 'ready',
+      intent: 'order',
+      restriction: { period: { end: '2020-01-01T00:00:00.000Z' } },
+    };
+    const created = await act(() => form.save({ change: createChange(overdue), acceptWarnings: true }));
+    if (!created.ok || !created.applied) throw new Error('not stored');
+    const shown = { ...overdue, id: created.applied.id };
+    const result = await act(() =>
+      form.save({ change: editChange(shown, { ...shown, status: 'in-progress' }), shown })
+    );
+    expect(result.ok).toBe(true);
+    expect(h.applied).toHaveLength(2);
   });
 });

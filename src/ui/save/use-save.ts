@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import type { AppliedChange, LocalChange } from '@/sync/engine/types';
 import { useCommands } from '../hooks/use-commands';
 import { useReplicaContext } from '../ReplicaProvider';
+import { checkChange } from './check-resource';
 import { awaitVerdict, type Verdict } from './verdict';
 
 /** What a form asks to save: one change, and the resource as its screen shows it. */
@@ -11,23 +12,31 @@ export interface SaveRequest {
   change: LocalChange | undefined;
   /** The resource as the screen shows it: every screen draws the change over it at once (useCommands). */
   shown?: Resource;
+  /** The user saw the warnings of this change (implausible values) and saves anyway. */
+  acceptWarnings?: boolean;
 }
 
 /**
  * How a save ended. ok: the server has the change (`delivery` 'sent'), or it is durable on this device
  * and will be sent (`delivery` 'kept': offline, or the server slow to answer), or there was nothing to
- * change (no `applied`). Not ok: `outcome` says why — nothing was stored, or (with `verdict`) the
- * server refused the change or another user's change overtook it while the form waited.
+ * change (no `applied`). Not ok: `outcome` says why, its issues under their fields — nothing was
+ * stored (`confirm`: only warnings, and saving again with `acceptWarnings` stores the change), or
+ * (`verdict`) the server refused the change or another user's change overtook it while the form waited.
  */
 export type SaveResult =
   | { ok: true; applied?: AppliedChange; delivery?: 'sent' | 'kept' }
-  | { ok: false; outcome: OperationOutcome; verdict?: Exclude<Verdict['state'], 'sent' | 'kept'> };
+  | {
+      ok: false;
+      outcome: OperationOutcome;
+      confirm?: boolean;
+      verdict?: Exclude<Verdict['state'], 'sent' | 'kept'>;
+    };
 
 export interface SaveOptions {
   /**
-   * False for saves that tell their end later (a background upload): the save resolves once the
-   * change is durable, without waiting for the server. By default an online save waits for the
-   * server's verdict, a few seconds at most, so a form can stay open with the server's words.
+   * False for saves that tell their end later (task actions): the save resolves once the change is
+   * durable, without waiting for the server. By default an online save waits for the server's
+   * verdict, a few seconds at most, so a form can stay open with the server's words.
    */
   awaitServer?: boolean;
 }
@@ -79,8 +88,14 @@ export function useSave(options: SaveOptions = {}): Save {
       setRunning((count) => count + 1);
       setOutcome(undefined);
       try {
-        const { change, shown } = typeof request === 'function' ? await request() : request;
+        const { change, shown, acceptWarnings } = typeof request === 'function' ? await request() : request;
         if (!change) return { ok: true };
+        // What the change would produce is judged first: an invalid or implausible value queues nothing.
+        const check = checkChange(change, shown, { acceptWarnings });
+        if (check) {
+          setOutcome(check.outcome);
+          return { ok: false, outcome: check.outcome, ...(check.confirm ? { confirm: true } : {}) };
+        }
         const applied = await applyChange(change, shown);
         if (!awaitServer) return { ok: true, applied };
         const verdict = await awaitVerdict(applied, { reader, changes, syncNow, onOffline: offlineEvent });

@@ -112,4 +112,63 @@ describe('the resource form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('No schema for NoSuchType');
     expect(within(document.body).queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
   });
+
+  it('cannot be saved while a number field holds text that is not a number, and keeps that text', async () => {
+    const form = renderForm({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Weight' },
+      valueQuantity: { value: 70 },
+    });
+    const value = within(
+      screen
+        .getByLabelText('Value', { selector: '[data-field="Observation.valueQuantity.value"] input' })
+        .closest('[data-field]') as HTMLElement
+    ).getByLabelText('Value');
+    await form.retype(value, '12.5.3');
+    await form.user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(form.submissions).toEqual([]);
+    expect(value).toHaveValue('12.5.3');
+    expect(screen.getByRole('alert')).toHaveTextContent('Not a number');
+    await form.retype(value, '12.5');
+    await form.user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(form.submitted()).toMatchObject({ valueQuantity: { value: 12.5 } });
+  });
+
+  it('shows warnings under their fields with Save anyway, which saves with them accepted', async () => {
+    const form = renderForm(patient);
+    form.showOutcome({
+      resourceType: 'OperationOutcome',
+      issue: [
+        {
+          severity: 'warning',
+          code: 'business-rule',
+          details: { text: 'Check this date' },
+          expression: ['Patient.birthDate'],
+        },
+      ],
+    });
+    const fieldOf = (label: string) => screen.getByLabelText(label).closest('[data-field]') as HTMLElement;
+    expect(fieldOf('Birth Date')).toHaveTextContent('Check this date');
+    expect(screen.getByRole('alert')).toHaveTextContent('Check this date');
+    await form.user.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(form.submitted()).toEqual(patient);
+    expect(form.acceptedWarnings).toEqual([true]);
+  });
+
+  it('offers no Save anyway over an error', () => {
+    const form = renderForm(patient);
+    form.showOutcome({
+      resourceType: 'OperationOutcome',
+      issue: [
+        {
+          severity: 'error',
+          code: 'value',
+          details: { text: 'Birth date cannot be in the future' },
+          expression: ['Patient.birthDate'],
+        },
+      ],
+    });
+    expect(screen.queryByRole('button', { name: 'Save anyway' })).not.toBeInTheDocument();
+  });
 });

@@ -3,12 +3,13 @@ import { isProfileLoaded, tryGetDataType } from '@medplum/core';
 import type { InternalSchemaElement } from '@medplum/core';
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { useMemo, type FormEvent } from 'react';
-import { outcomeText } from '@/ui';
+import { asksToConfirm, outcomeText, SaveAnyway } from '@/ui';
 import {
   cleanValue,
   ElementInput,
   elementProps,
   FormStateContext,
+  hasInputErrors,
   inputClasses,
   RESOURCE_HIDDEN,
   useEditedResource,
@@ -17,8 +18,11 @@ import {
 
 export interface ResourceFormProps {
   defaultValue: Resource;
-  /** Called with the edited resource as valid FHIR (no empty values). */
-  onSubmit: (resource: Resource) => void;
+  /**
+   * Called with the edited resource as valid FHIR (no empty values); `acceptWarnings` when the user
+   * saves anyway over the warnings of the last save.
+   */
+  onSubmit: (resource: Resource, options?: { acceptWarnings?: boolean }) => void;
   /** Shows the Delete button. */
   onDelete?: () => void;
   /** The server's answer to the last save: its issues show under their fields and at the top. */
@@ -43,8 +47,10 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
   if (!schema) {
     return <Alert color="red" title="Error">{`No schema for ${value.resourceType}`}</Alert>;
   }
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A field whose text is not a value (an unreadable number) keeps the form from saving.
+    if (hasInputErrors(event.currentTarget)) return;
     // resourceType is never empty, so something is always left.
     onSubmit(cleanValue(value) as Resource);
   };
@@ -58,7 +64,12 @@ export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submit
         className={inputClasses.touch}
       >
         <Stack gap="sm">
-          {outcome && (
+          <SaveAnyway
+            outcome={outcome}
+            busy={submitting}
+            onSaveAnyway={() => onSubmit(cleanValue(value) as Resource, { acceptWarnings: true })}
+          />
+          {outcome && !asksToConfirm(outcome) && (
             <Alert color="red" title="Error" role="alert">
               {outcomeText(outcome)}
             </Alert>

@@ -325,3 +325,36 @@ describe('items drawn with the input kit', () => {
     expect(screen.getByLabelText('Since')).toHaveValue('2024-03-01T00:00');
   });
 });
+
+describe('number answers are read strictly', () => {
+  const numbers: Questionnaire = {
+    resourceType: 'Questionnaire',
+    status: 'active',
+    item: [
+      { linkId: 'weight', type: 'decimal', text: 'Weight' },
+      { linkId: 'count', type: 'integer', text: 'Count' },
+    ],
+  };
+
+  it.each([
+    ['Weight', '12.5.3', 'Not a number'],
+    ['Weight', '1e400', 'Too large a number'],
+    ['Weight', '1,5', 'Use a point for decimals (1.5), not a comma'],
+    ['Count', '2.5', 'Must be a whole number'],
+  ])(
+    '%s %s: the error shows where it was typed, the text stays, and Submit does nothing',
+    async (label, typed, error) => {
+      const onSubmit = vi.fn();
+      const user = renderForm(onSubmit, numbers);
+      await user.type(screen.getByLabelText(label), typed);
+      expect(screen.getByLabelText(label)).toHaveValue(typed);
+      expect(screen.getByText(error)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit).not.toHaveBeenCalled();
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), '12');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit).toHaveBeenCalledOnce();
+    }
+  );
+});

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import type { QuestionnaireItem, QuestionnaireResponseItemAnswer, Reference } from '@medplum/fhirtypes';
 import { useMemo, useState, type ComponentType } from 'react';
 import {
@@ -7,6 +7,7 @@ import {
   DateTimeInput,
   InputSourcesProvider,
   LabelledField,
+  NumberInput,
   ReferenceInput,
   TextAreaInput,
   TextInput,
@@ -104,30 +105,30 @@ function numberOf(item: QuestionnaireItem, answer: Answer | undefined): number |
 }
 
 /**
- * A number: integers step by 1, decimals take any value. What is typed is kept as typed (a lone
- * "1." stays on screen) and only a finite number becomes the answer.
+ * A number on the kit's input, read strictly: what is typed stays as typed, text that is not a
+ * number of the item's type shows its error and is no answer, and the page cannot be submitted.
  */
 function NumberAnswerInput({ item, answers, onChange, error }: ItemInputProps) {
   const answer = answers[0];
-  const [typed, setTyped] = useState<string | number>(numberOf(item, answer) ?? '');
   return (
-    <NumberInput
-      label={item.text}
-      required={item.required}
-      error={error}
-      allowDecimal={item.type !== 'integer'}
-      step={item.type === 'integer' ? 1 : undefined}
-      value={typed}
-      onChange={(value) => {
-        setTyped(value);
-        const number = typeof value === 'number' ? value : Number.NaN;
-        // The unit stays that of the answer, or of the item's initial value while none is given.
-        if (!Number.isFinite(number)) onChange([]);
-        else if (item.type === 'quantity')
-          onChange([{ valueQuantity: { ...(answer ?? item.initial?.[0])?.valueQuantity, value: number } }]);
-        else onChange([item.type === 'integer' ? { valueInteger: number } : { valueDecimal: number }]);
-      }}
-    />
+    <LabelledField label={item.text} required={item.required} error={error}>
+      {(field) => (
+        <NumberInput
+          {...field}
+          type={item.type === 'integer' ? 'integer' : 'decimal'}
+          value={numberOf(item, answer)}
+          onChange={(number) => {
+            // The unit stays that of the answer, or of the item's initial value while none is given.
+            if (number === undefined) onChange([]);
+            else if (item.type === 'quantity')
+              onChange([
+                { valueQuantity: { ...(answer ?? item.initial?.[0])?.valueQuantity, value: number } },
+              ]);
+            else onChange([item.type === 'integer' ? { valueInteger: number } : { valueDecimal: number }]);
+          }}
+        />
+      )}
+    </LabelledField>
   );
 }
 

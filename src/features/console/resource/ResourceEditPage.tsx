@@ -41,7 +41,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
   const details = () =>
     navigate({ to: '/$resourceType/$id/$tab', params: { resourceType, id, tab: 'details' } });
 
-  async function save(edited: Resource): Promise<void> {
+  async function save(edited: Resource, acceptWarnings?: boolean): Promise<void> {
     if (!opened) return;
     // A refused edit is still drawn in the form: the new edit replaces it, made from the server's version.
     const { server } = refused;
@@ -49,7 +49,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     const change = server
       ? editChange(server, edited, { baseVersionId: server.meta?.versionId })
       : editChange(opened.resource, edited, { baseVersionId: opened.versionId });
-    if (!(await queue({ change })).ok) return;
+    if (!(await queue({ change, shown: server ?? opened.resource, acceptWarnings })).ok) return;
     await details();
   }
 
@@ -60,7 +60,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
       {opened ? (
         <ConsoleResourceForm
           defaultValue={opened.resource}
-          onSubmit={(edited) => void save(edited)}
+          onSubmit={(edited, options) => void save(edited, options?.acceptWarnings)}
           onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
           outcome={outcome ?? refused.outcome}
           submitting={submitting}

@@ -19,8 +19,8 @@ function NewResource({ resourceType }: { resourceType: string }) {
   const { save, submitting, outcome } = useSave();
   const [empty] = useState(() => ({ resourceType }) as Resource);
 
-  async function create(resource: Resource): Promise<void> {
-    const result = await save({ change: createChange(resource) });
+  async function create(resource: Resource, acceptWarnings?: boolean): Promise<void> {
+    const result = await save({ change: createChange(resource), acceptWarnings });
     if (!result.ok || !result.applied) return;
     await navigate({
       to: '/$resourceType/$id/$tab',
@@ -33,7 +33,7 @@ function NewResource({ resourceType }: { resourceType: string }) {
       <ResourceHeader resourceType={resourceType} title={`New ${resourceType}`} />
       <ConsoleResourceForm
         defaultValue={empty}
-        onSubmit={(resource) => void create(resource)}
+        onSubmit={(resource, options) => void create(resource, options?.acceptWarnings)}
         outcome={outcome}
         submitting={submitting}
       />

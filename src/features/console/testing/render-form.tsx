@@ -12,6 +12,8 @@ import { ResourceForm } from '../form';
  */
 export function renderForm(resource: Resource, setup: FormSetup = {}) {
   const emitted: Resource[] = [];
+  /** For each OK, whether it saved anyway over the warnings shown. */
+  const acceptedWarnings: boolean[] = [];
   const sources = memorySources(setup);
   const user = userEvent.setup();
   const view = (value: Resource, outcome = setup.outcome) => (
@@ -19,7 +21,10 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
       <InputSourcesProvider sources={sources}>
         <ResourceForm
           defaultValue={value}
-          onSubmit={(submitted) => emitted.push(submitted)}
+          onSubmit={(submitted, options) => {
+            emitted.push(submitted);
+            acceptedWarnings.push(options?.acceptWarnings === true);
+          }}
           onDelete={setup.onDelete}
           outcome={outcome}
           submitting={setup.submitting}
@@ -37,5 +42,6 @@ export function renderForm(resource: Resource, setup: FormSetup = {}) {
     showOutcome: (outcome: OperationOutcome) => result.rerender(view(resource, outcome)),
     submitted: (): Resource | undefined => emitted[emitted.length - 1],
     submissions: emitted,
+    acceptedWarnings,
   };
 }

@@ -1,7 +1,9 @@
-import { TextInput } from '@mantine/core';
+import type { OperationOutcome } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { FormModal } from '@/ui';
-import { TOUCH_INPUT_STYLES } from '../constants';
+import { dueDateIssues } from '@/fhir/plausible-values';
+import { FormModal, SaveAnyway } from '@/ui';
+import { DateInput, fieldErrorText, LabelledField } from '@/ui/inputs';
+import { dueDateInstant } from '../list/new-task';
 
 interface DueDateModalProps {
   opened: boolean;
@@ -12,9 +14,20 @@ interface DueDateModalProps {
   onClose: () => void;
 }
 
-/** Chooses a due date; nothing is saved unless a date is chosen. */
+/** Where the due date is held, as the task's issues name it. */
+const DUE_PATH = 'Task.restriction.period.end';
+
+/**
+ * Chooses a due date; nothing is saved unless a date is chosen. A day in the past or more than two
+ * years ahead shows its warning under the field, and is saved only by Save anyway.
+ */
 export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueDateModalProps) {
   const [day, setDay] = useState(initial);
+  const [warnings, setWarnings] = useState<OperationOutcome>();
+  const save = () => {
+    onSubmit(day);
+    onClose();
+  };
   return (
     <FormModal
       opened={opened}
@@ -22,19 +35,26 @@ export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueD
       submitLabel="Save"
       canSubmit={Boolean(day)}
       onSubmit={() => {
-        onSubmit(day);
-        onClose();
+        const issues = dueDateIssues(dueDateInstant(day), new Date());
+        if (issues.length > 0) setWarnings({ resourceType: 'OperationOutcome', issue: issues });
+        else save();
       }}
       onClose={onClose}
     >
-      <TextInput
-        label="Due date"
-        type="date"
-        value={day}
-        onChange={(event) => setDay(event.currentTarget.value)}
-        styles={TOUCH_INPUT_STYLES}
-        data-autofocus
-      />
+      <LabelledField label="Due date" error={fieldErrorText(warnings, DUE_PATH)}>
+        {(field) => (
+          <DateInput
+            {...field}
+            data-autofocus
+            value={day}
+            onChange={(value) => {
+              setDay(value ?? '');
+              setWarnings(undefined);
+            }}
+          />
+        )}
+      </LabelledField>
+      <SaveAnyway outcome={warnings} onSaveAnyway={save} />
     </FormModal>
   );
 }

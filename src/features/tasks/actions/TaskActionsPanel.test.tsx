@@ -37,6 +37,14 @@ function valueSet(id: string, url: string, system: string, codes: [string, strin
 
 let h: ReplicaHarness;
 
+/** 'YYYY-MM-DD' of the local day `days` from today. */
+function inDays(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
 const READY_TASK: Task = { resourceType: 'Task', id: 't1', status: 'ready', intent: 'order' };
 
 async function render(): Promise<{
@@ -204,14 +212,39 @@ describe('Task Actions, all through the one command path', () => {
     await user.click(screen.getByRole('button', { name: 'Add Due-Date' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
-    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: '2024-06-30' } });
+    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: inDays(30) } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Due-date updated.')).toBeInTheDocument();
-    expect((await task())?.restriction?.period?.end).toMatch(/^2024-06-30|^2024-07-01/);
+    expect((await task())?.restriction?.period?.end?.slice(0, 10)).toMatch(
+      new RegExp(`^(${inDays(30)}|${inDays(31)})`)
+    );
     expect(await screen.findByRole('button', { name: 'Change Due-Date' })).toBeInTheDocument();
 
     await h.syncNow();
     expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
+  });
+
+  it('Add Due-Date: a day in the past asks to confirm under the field; Save anyway saves it', async () => {
+    const { user } = await show();
+    await user.click(screen.getByRole('button', { name: 'Add Due-Date' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: inDays(-3) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText(/The due date is in the past/).length).toBeGreaterThan(0);
+    expect((await task())?.restriction).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Due-date updated.')).toBeInTheDocument();
+    expect((await task())?.restriction?.period?.end).toBeDefined();
+  });
+
+  it('Add Due-Date: more than two years ahead asks to confirm too', async () => {
+    const { user } = await show();
+    await user.click(screen.getByRole('button', { name: 'Add Due-Date' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: inDays(3 * 365) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText(/more than 2 years ahead/).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
   });
 
   it("Update Business Status: one coding from the value set; 'Status updated.'", async () => {

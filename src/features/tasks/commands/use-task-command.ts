@@ -42,7 +42,8 @@ export function useTaskCommand(): TaskCommand {
         const display = formatHumanName(profile?.name?.[0], { prefix: false, suffix: false });
         const me = { reference, ...(display ? { display } : {}) };
         const change = buildTaskChange(action, { task, me, now: new Date().toISOString() }, input);
-        return { change, shown: task };
+        // A task action's warnings (a due date far off) are confirmed in its own dialog first.
+        return { change, shown: task, acceptWarnings: true };
       });
       return announceSave(result, action.label(task), action.success);
     },

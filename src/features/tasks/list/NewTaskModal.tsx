@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import type { Patient } from '@medplum/fhirtypes';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import type { OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createChange, formatHumanName, useMountedWhileOpen, useProfile, useSave } from '@/ui';
+import { createChange, formatHumanName, SaveAnyway, useMountedWhileOpen, useProfile, useSave } from '@/ui';
+import { DateInput, fieldErrorText, LabelledField } from '@/ui/inputs';
 import { announceSave } from '../commands/notify';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 import { useCodings, useRecordsOfType } from '../data/hooks';
@@ -52,6 +53,8 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
   const { reference } = useProfile();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<ReturnType<typeof validateNewTask>>({});
+  // The warnings of the last Create (a due date far off): shown under their fields, with Save anyway.
+  const [warnings, setWarnings] = useState<OperationOutcome>();
 
   const patientOptions = patients
     .map((patient) => ({
@@ -60,13 +63,19 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
-  async function submit(): Promise<void> {
+  async function submit(acceptWarnings = false): Promise<void> {
     const found = validateNewTask(values);
     setErrors(found);
+    setWarnings(undefined);
     if (Object.keys(found).length > 0) return;
     const result = await save(() => ({
       change: createChange(buildNewTask(values, { reference }, new Date().toISOString()), 'New Task'),
+      acceptWarnings,
     }));
+    if (!result.ok && result.confirm) {
+      setWarnings(result.outcome);
+      return;
+    }
     const applied = announceSave(result, 'New Task', 'Task created');
     if (!applied) return;
     setValues(EMPTY);
@@ -116,13 +125,18 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
           }
           allowDeselect={false}
         />
-        <TextInput
-          styles={TOUCH_INPUT_STYLES}
-          label="Due date"
-          type="date"
-          value={values.dueDate}
-          onChange={(event) => setValues({ ...values, dueDate: event.currentTarget.value })}
-        />
+        <LabelledField label="Due date" error={fieldErrorText(warnings, 'Task.restriction.period.end')}>
+          {(field) => (
+            <DateInput
+              {...field}
+              value={values.dueDate}
+              onChange={(day) => {
+                setValues({ ...values, dueDate: day ?? '' });
+                setWarnings(undefined);
+              }}
+            />
+          )}
+        </LabelledField>
         <Textarea
           styles={TOUCH_INPUT_STYLES}
           label="Description"
@@ -130,6 +144,7 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
           value={values.description}
           onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
         />
+        <SaveAnyway outcome={warnings} busy={submitting} onSaveAnyway={() => void submit(true)} />
         <Group justify="flex-end">
           <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
             Cancel
