@@ -151,6 +151,9 @@ describe('conflicts panel', () => {
     expect(statusRow).toHaveTextContent('in-progress');
 
     await user.click(within(conflict).getByRole('button', { name: 'Apply mine again' }));
+    // The confirmation names what else the choice discards before anything is dropped.
+    const confirmApplymineagain = await within(conflict).findByRole('group', { name: 'Confirm: Apply mine again' });
+    await user.click(within(confirmApplymineagain).getByRole('button', { name: 'Apply mine again' }));
     await waitFor(async () => expect((await serverTask(nurse, task.id ?? '')).status).toBe('on-hold'));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Conflict: Pause Task' })).not.toBeInTheDocument()
@@ -160,6 +163,9 @@ describe('conflicts panel', () => {
   it("'Keep theirs' drops my change: the server and the replica keep the other user's", async () => {
     const { app, nurse, task, user, conflict } = await conflictOnATask(2);
     await user.click(within(conflict).getByRole('button', { name: 'Keep theirs' }));
+    // The confirmation names what else the choice discards before anything is dropped.
+    const confirmKeeptheirs = await within(conflict).findByRole('group', { name: 'Confirm: Keep theirs' });
+    await user.click(within(confirmKeeptheirs).getByRole('button', { name: 'Keep theirs' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Conflict: Pause Task' })).not.toBeInTheDocument()
     );
@@ -201,6 +207,9 @@ describe('conflicts panel', () => {
     const failed = await screen.findByRole('region', { name: 'Failed: Pause Task' });
     expect(within(failed).getByText(/Forbidden by policy/)).toBeInTheDocument();
     await user.click(within(failed).getByRole('button', { name: 'Dismiss' }));
+    // The confirmation names what else the choice discards before anything is dropped.
+    const confirmDismiss = await within(failed).findByRole('group', { name: 'Confirm: Dismiss' });
+    await user.click(within(confirmDismiss).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Failed: Pause Task' })).not.toBeInTheDocument()
     );

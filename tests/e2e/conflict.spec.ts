@@ -62,6 +62,9 @@ test.describe('conflicts', () => {
     await touchTargets(doctor.page, ['Apply mine again', 'Keep theirs']);
 
     await conflict.getByRole('button', { name: 'Apply mine again' }).click();
+    const confirmMine = conflict.getByRole('group', { name: 'Confirm: Apply mine again' });
+    await expect(confirmMine.getByText('Nothing else is discarded.')).toBeVisible();
+    await confirmMine.getByRole('button', { name: 'Apply mine again' }).click();
     await expect(conflict).toBeHidden();
     await expect
       .poll(async () => (await serverRead<TaskLike>(doctor.page, `Task/${task.id}`)).status, {
@@ -80,6 +83,10 @@ test.describe('conflicts', () => {
     const { doctor, nurse, task, conflict } = await completeWhileNursePauses(browser, 11);
 
     await conflict.getByRole('button', { name: 'Keep theirs' }).click();
+    await conflict
+      .getByRole('group', { name: 'Confirm: Keep theirs' })
+      .getByRole('button', { name: 'Keep theirs' })
+      .click();
     await expect(conflict).toBeHidden();
     await doctor.page.keyboard.press('Escape');
     await expect(actions(doctor.page).getByRole('button', { name: 'Resume Task' })).toBeVisible();

@@ -88,6 +88,10 @@ test.describe('the task screens', () => {
     await doctor.page.screenshot({ path: `${SCREENSHOTS}/task-conflict-on-page.png` });
 
     await onPage.getByRole('button', { name: 'Keep theirs' }).click();
+    await onPage
+      .getByRole('group', { name: 'Confirm: Keep theirs' })
+      .getByRole('button', { name: 'Keep theirs' })
+      .click();
     await expect(onPage).toHaveCount(0);
     await expect(syncStatus(doctor.page).getByRole('button', { name: /conflict/ })).toHaveCount(0);
     await expect(doctor.page.getByRole('main').getByText('On hold').first()).toBeVisible();

@@ -97,3 +97,55 @@ test('a refused change does not delay a change to another resource', async ({ pa
   expect(outbox).toEqual([expect.objectContaining({ key: `Patient/${refused.id}`, state: 'failed' })]);
   await expect(app.syncStatus(page).getByText(/1 failed/)).toBeVisible();
 });
+
+test("claimed offline with a note; the other user took the task; 'Keep theirs' keeps their owner and my note", async ({
+  browser,
+}) => {
+  const doctor = await app.signedInContext(browser, 'doctor@example.com');
+  const nurse = await app.signedInContext(browser, 'nurse@example.com');
+  const [task] = (await app.readyTasks(doctor.page, 14, 1)) as [app.TaskLike];
+  await app.openTaskInApp(doctor.page, task.id);
+  await app.openTaskInApp(nurse.page, task.id);
+
+  await doctor.context.setOffline(true);
+  await app.actions(doctor.page).getByRole('button', { name: 'Claim Task' }).click();
+  await doctor.page.getByRole('button', { name: 'Confirm' }).click();
+  await app.actions(doctor.page).getByRole('textbox', { name: 'Note' }).fill('Called the family, offline');
+  await app.actions(doctor.page).getByRole('button', { name: 'Add Note' }).click();
+  await expect(app.syncStatus(doctor.page).getByText('2 changes waiting to sync')).toBeVisible();
+
+  await app.actions(nurse.page).getByRole('button', { name: 'Claim Task' }).click();
+  await nurse.page.getByRole('button', { name: 'Confirm' }).click();
+  await expect
+    .poll(async () => (await app.serverRead<app.TaskLike>(nurse.page, `Task/${task.id}`)).owner?.reference)
+    .toMatch(/^Practitioner\//);
+  const nurseOwner = (await app.serverRead<app.TaskLike>(nurse.page, `Task/${task.id}`)).owner?.reference;
+
+  await doctor.context.setOffline(false);
+  const conflicts = app.syncStatus(doctor.page).getByRole('button', { name: /1 conflict/ });
+  await expect(conflicts).toBeVisible({ timeout: 40_000 });
+  await conflicts.click();
+  const panel = doctor.page.getByRole('dialog', { name: 'Conflicts and failed changes' });
+  const conflict = panel.getByRole('region', { name: 'Conflict: Claim Task' });
+  await conflict.getByRole('button', { name: 'Keep theirs' }).click();
+  // The confirmation names what the choice discards: the claim only, not the note queued after it.
+  const confirm = conflict.getByRole('group', { name: 'Confirm: Keep theirs' });
+  await expect(confirm.getByText('Nothing else is discarded.')).toBeVisible();
+  await doctor.page.screenshot({ path: `${app.SCREENSHOTS}/trust-keep-theirs-1024.png` });
+  await confirm.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(conflict).toBeHidden();
+
+  await expect
+    .poll(
+      async () =>
+        (await app.serverRead<app.TaskLike>(doctor.page, `Task/${task.id}`)).note?.map((note) => note.text),
+      { timeout: 40_000 }
+    )
+    .toContain('Called the family, offline');
+  const landed = await app.serverRead<app.TaskLike>(doctor.page, `Task/${task.id}`);
+  expect(landed.owner?.reference).toBe(nurseOwner);
+  expect(landed.note?.filter((note) => note.text === 'Called the family, offline')).toHaveLength(1);
+  await expect.poll(async () => (await app.outbox(doctor.page)).length, { timeout: 20_000 }).toBe(0);
+  await doctor.context.close();
+  await nurse.context.close();
+});
