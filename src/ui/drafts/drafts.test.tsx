@@ -61,7 +61,9 @@ describe('drafts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.getByLabelText('Note')).toHaveValue(''));
     expect(screen.queryByText('Draft restored')).not.toBeInTheDocument();
-    await expect.poll(() => storage().read(DraftStore.key('Practitioner/me', 'note:Task/t1'))).toBeUndefined();
+    await expect
+      .poll(() => storage().read(DraftStore.key('Practitioner/me', 'note:Task/t1')))
+      .toBeUndefined();
   });
 
   it('are written after a pause in typing, per user and per form', async () => {

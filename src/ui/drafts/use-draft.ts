@@ -14,6 +14,8 @@ export interface Draft<T> {
   unsaved: boolean;
   /** The same, read at the moment of asking (a save that just succeeded is already counted). */
   isUnsaved(): boolean;
+  /** When the input was last written on this device (undefined until the first write). */
+  keptAt: Date | undefined;
   /** Keeps this value as the draft after a pause in typing (and at once when the form goes away). */
   keep(value: T): void;
   /** Removes the draft: the save succeeded (the change is queued) or the user cancelled. */
@@ -44,6 +46,8 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
   const pending = useRef<{ key: string; value: T } | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const unsavedNow = useRef(false);
+  const mounted = useRef(true);
+  const [keptAt, setKeptAt] = useState<Date>();
 
   useEffect(() => {
     if (!key) return;
@@ -61,10 +65,15 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
     clearTimeout(timer.current);
     const waiting = pending.current;
     pending.current = undefined;
-    if (waiting) void store.write(waiting.key, waiting.value).catch(() => undefined);
+    if (!waiting) return;
+    store.write(waiting.key, waiting.value).then(
+      () => mounted.current && setKeptAt(new Date()),
+      () => undefined
+    );
   }, [store]);
 
   useEffect(() => {
+    mounted.current = true;
     const hidden = () => {
       if (document.visibilityState === 'hidden') flush();
     };
@@ -73,6 +82,7 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
     return () => {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', hidden);
+      mounted.current = false;
       flush();
     };
   }, [flush]);
@@ -101,6 +111,7 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
     pending.current = undefined;
     unsavedNow.current = false;
     setEdited(false);
+    setKeptAt(undefined);
     if (!key) return;
     setFound({ key, value: undefined });
     await store.remove(key).catch(() => undefined);
@@ -114,7 +125,7 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
   const isUnsaved = useCallback(() => unsavedNow.current, []);
 
   return useMemo(
-    () => ({ ready, restored, round, unsaved, isUnsaved, keep, remove, discard }),
-    [ready, restored, round, unsaved, isUnsaved, keep, remove, discard]
+    () => ({ ready, restored, round, unsaved, keptAt, isUnsaved, keep, remove, discard }),
+    [ready, restored, round, unsaved, keptAt, isUnsaved, keep, remove, discard]
   );
 }

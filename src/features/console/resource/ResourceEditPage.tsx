@@ -63,21 +63,23 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
       <ResourceSyncIssues found={found} />
       <LeaveGuard unsaved={draft.isUnsaved} />
       {opened && draft.ready && <DraftNotice draft={draft} />}
-      {opened ? (
-        draft.ready && (
-          <ConsoleResourceForm
-            key={draft.round}
-            defaultValue={draft.restored ?? opened.resource}
-            onChange={draft.keep}
-          onSubmit={(edited) => void save(edited)}
-            onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
-            outcome={outcome ?? refused.outcome}
-            submitting={submitting}
-          />
-        )
-      ) : (
-        found.status !== 'ready' && <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
-      )}
+      {opened
+        ? draft.ready && (
+            <ConsoleResourceForm
+              key={draft.round}
+              defaultValue={draft.restored ?? opened.resource}
+              onChange={draft.keep}
+              onSubmit={(edited) => void save(edited)}
+              onDelete={() =>
+                void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })
+              }
+              outcome={outcome ?? refused.outcome}
+              submitting={submitting}
+            />
+          )
+        : found.status !== 'ready' && (
+            <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
+          )}
     </Stack>
   );
 }
