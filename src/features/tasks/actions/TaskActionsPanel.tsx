@@ -134,7 +134,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
           onChange={chooseBusinessStatus}
         />
         <Divider my={4} />
-        <AddNoteForm onAdd={addTaskNote} />
+        <AddNoteForm form={`note:Task/${task.id ?? ''}`} onAdd={addTaskNote} />
         <Divider my={4} />
         {button(
           deleteTask.label(task),
