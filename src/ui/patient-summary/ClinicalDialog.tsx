@@ -1,11 +1,12 @@
 import { Alert } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { outcomeText } from '@/sync/http/errors';
 import { ChoiceSelect, DateInput, LabelledField, SuggestInput, type ValueInputProps } from '../inputs';
 import { createChange, editChange } from '../save/changes';
+import { announceKeptDraft, DraftNotice, useDraft, type Draft } from '../drafts';
 import { useSave } from '../save/use-save';
 
 export interface ClinicalDialogProps {
@@ -16,6 +17,8 @@ export interface ClinicalDialogProps {
   /** The resource the form describes, or undefined while it is incomplete. */
   built: Resource | undefined;
   onClose: () => void;
+  /** The dialog's draft (useDialogForm's third value): Save and Cancel drop it, closing keeps it. */
+  draft?: Draft<unknown>;
   children: ReactNode;
 }
 
@@ -24,7 +27,7 @@ export interface ClinicalDialogProps {
  * entry is stored through the outbox (so it works offline), and a refusal shows its words in the
  * dialog, losing nothing typed.
  */
-export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
+export function ClinicalDialog({ noun, before, built, onClose, draft, children }: ClinicalDialogProps) {
   const { save, submitting, outcome } = useSave();
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
   // An edit changes what the dialog changed (never id or meta); an add creates the entry.
@@ -37,12 +40,25 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
       submitLabel="Save"
       canSubmit={built !== undefined}
       busy={submitting}
-      onClose={onClose}
+      onClose={() => {
+        if (draft?.isUnsaved()) announceKeptDraft();
+        onClose();
+      }}
+      onCancel={() => {
+        void draft?.remove();
+        onClose();
+      }}
       onSubmit={() => {
-        if (built)
-          void save({ change: changeOf(built), shown: before }).then((result) => result.ok && onClose());
+        if (!built) return;
+        // A refused save keeps the input in the dialog and its draft on this device.
+        void save({ change: changeOf(built), shown: before }).then(async (result) => {
+          if (!result.ok) return;
+          await draft?.remove();
+          onClose();
+        });
       }}
     >
+      {draft && <DraftNotice draft={draft} />}
       {children}
       {outcome && (
         <Alert color="red" title="Not saved">
@@ -92,10 +108,36 @@ export function ChoiceField(
   ));
 }
 
-/** A dialog's form: its fields, and a setter that changes some of them. */
-export function useDialogForm<T extends object>(initial: () => T): [T, (change: Partial<T>) => void] {
-  const [form, setForm] = useState(initial);
-  return [form, (change) => setForm((current) => ({ ...current, ...change }))];
+/**
+ * A dialog's form: its fields, a setter that changes some of them, and its draft on this device
+ * under `form` (restored when the dialog opens again; Discard starts again from `initial`).
+ */
+export function useDialogForm<T extends object>(
+  initial: () => T,
+  form?: string
+): [T, (change: Partial<T>) => void, Draft<T>] {
+  const draft = useDraft<T>(form);
+  const [fields, setFields] = useState(initial);
+  const [taken, setTaken] = useState({ restored: false, round: 0 });
+  if (draft.restored && !taken.restored) {
+    setTaken({ ...taken, restored: true });
+    setFields(draft.restored);
+  }
+  if (draft.round !== taken.round) {
+    setTaken({ ...taken, round: draft.round });
+    setFields(initial());
+  }
+  const [edited, setEdited] = useState(false);
+  const set = (change: Partial<T>) => {
+    setEdited(true);
+    setFields((current) => ({ ...current, ...change }));
+  };
+  // What the user changed is kept as the draft (not the fields the dialog opened or restored on).
+  const { keep } = draft;
+  useEffect(() => {
+    if (edited) keep(fields);
+  }, [edited, fields, keep]);
+  return [fields, set, draft];
 }
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
