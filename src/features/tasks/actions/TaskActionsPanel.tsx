@@ -168,6 +168,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
           opened
           title={dueLabel}
           initial={formatDate(task.restriction?.period?.end)}
+          form={`due:Task/${task.id ?? ''}`}
           onSubmit={(day) => void command.run(changeDueDate, task, dueDateInstant(day))}
           onClose={close}
         />
