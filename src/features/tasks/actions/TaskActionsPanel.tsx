@@ -149,6 +149,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         opened={open === 'assign'}
         title={assignLabel}
         fieldLabel="Practitioner"
+        form={`assign:Task/${task.id ?? ''}`}
         choices={practitionerChoices}
         submitLabel={assignLabel}
         onSubmit={assignTo}
@@ -158,6 +159,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         opened={open === 'role'}
         title="Assign Role"
         fieldLabel="Role"
+        form={`role:Task/${task.id ?? ''}`}
         choices={roleChoices}
         submitLabel="Assign Role"
         onSubmit={assignToRole}
