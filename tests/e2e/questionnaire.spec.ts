@@ -82,11 +82,12 @@ test('the multi-page intake is filled in for a patient, survives a reload, and l
   await page.getByLabel('What are you allergic to, and what happens?').fill('Latex: itchy rash');
   await page.getByRole('textbox', { name: 'Medicines you take' }).fill('Salbutamol inhaler');
 
-  // Reload: the answers were kept in the in-progress response on this device.
-  // Reload once the last answer is kept: the answers live in the in-progress response on this device.
+  // Reload once the last answer is kept: the answers are a draft on this device until Submit, and
+  // leaving with them asks the browser's question first.
   await expect(page.getByRole('status', { name: 'Response state' })).toContainText('kept on this device at', {
     timeout: 10_000,
   });
+  page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Preferred name' })).toHaveValue('Mari', {
     timeout: 20_000,

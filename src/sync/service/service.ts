@@ -102,11 +102,11 @@ export class SyncService implements SyncServiceApi {
 
   // Any tab answers from the shared replica: a preview writes nothing, so it needs no leader.
   async previewConflictChoice(seq: number, choice: ConflictChoice): Promise<ChoicePreview> {
-    return this.requireEngine().previewConflictChoice(seq, choice);
+    return (await this.requireEngine()).previewConflictChoice(seq, choice);
   }
 
   async previewDismiss(seq: number): Promise<ChoicePreview> {
-    return this.requireEngine().previewDismiss(seq);
+    return (await this.requireEngine()).previewDismiss(seq);
   }
 
   async dismissFailure(seq: number): Promise<void> {

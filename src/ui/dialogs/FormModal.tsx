@@ -16,6 +16,8 @@ export interface FormModalProps {
   busy?: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** The Cancel button; onClose when unset (a form may drop its draft on Cancel but keep it on close). */
+  onCancel?: () => void;
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function FormModal({
   busy = false,
   onSubmit,
   onClose,
+  onCancel,
   children,
 }: FormModalProps) {
   const { mounted, onExitTransitionEnd } = useMountedWhileOpen(opened);
@@ -43,7 +46,7 @@ export function FormModal({
         <Stack gap="md">
           {children}
           <Group justify="flex-end">
-            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose} disabled={busy}>
+            <Button variant="default" mih={TOUCH_HEIGHT} onClick={onCancel ?? onClose} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" mih={TOUCH_HEIGHT} disabled={!canSubmit} loading={busy}>

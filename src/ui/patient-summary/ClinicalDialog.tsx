@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ClinicalCode } from '@/fhir/clinical-codes';
 import { FormModal } from '../dialogs/FormModal';
 import { outcomeText } from '@/sync/http/errors';
@@ -16,6 +16,7 @@ import {
   type ValueInputProps,
 } from '../inputs';
 import { createChange, editChange } from '../save/changes';
+import { announceKeptDraft, DraftNotice, useDraft, type Draft } from '../drafts';
 import { asksToConfirm } from '../save/check-resource';
 import { SaveAnyway } from '../save/SaveAnyway';
 import { useSave } from '../save/use-save';
@@ -28,6 +29,8 @@ export interface ClinicalDialogProps {
   /** The resource the form describes, or undefined while it is incomplete. */
   built: Resource | undefined;
   onClose: () => void;
+  /** The dialog's draft (useDialogForm's third value): Save and Cancel drop it, closing keeps it. */
+  draft?: Draft<unknown>;
   children: ReactNode;
 }
 
@@ -36,7 +39,7 @@ export interface ClinicalDialogProps {
  * entry is stored through the outbox (so it works offline), and a refusal shows its words in the
  * dialog, losing nothing typed.
  */
-export function ClinicalDialog({ noun, before, built, onClose, children }: ClinicalDialogProps) {
+export function ClinicalDialog({ noun, before, built, onClose, draft, children }: ClinicalDialogProps) {
   const { save, submitting, outcome } = useSave();
   const fields = useRef<HTMLDivElement>(null);
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
@@ -46,9 +49,12 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
   const submit = (acceptWarnings?: boolean) => {
     // A field showing text that is not a value (an unreadable number) keeps the entry from saving.
     if (!built || (fields.current && hasInputErrors(fields.current))) return;
-    void save({ change: changeOf(built), shown: before, acceptWarnings }).then(
-      (result) => result.ok && onClose()
-    );
+    // A refused save keeps the input in the dialog and its draft on this device.
+    void save({ change: changeOf(built), shown: before, acceptWarnings }).then(async (result) => {
+      if (!result.ok) return;
+      await draft?.remove();
+      onClose();
+    });
   };
   return (
     <FormModal
@@ -57,9 +63,17 @@ export function ClinicalDialog({ noun, before, built, onClose, children }: Clini
       submitLabel="Save"
       canSubmit={built !== undefined}
       busy={submitting}
-      onClose={onClose}
+      onClose={() => {
+        if (draft?.isUnsaved()) announceKeptDraft();
+        onClose();
+      }}
+      onCancel={() => {
+        void draft?.remove();
+        onClose();
+      }}
       onSubmit={() => submit()}
     >
+      {draft && <DraftNotice draft={draft} />}
       {/* The save's issues show under the fields they point at (by FHIRPath) as well as below. */}
       <FormStateContext.Provider value={{ outcome }}>
         <Stack ref={fields} gap="md">
@@ -131,10 +145,36 @@ export function ChoiceField(
   ));
 }
 
-/** A dialog's form: its fields, and a setter that changes some of them. */
-export function useDialogForm<T extends object>(initial: () => T): [T, (change: Partial<T>) => void] {
-  const [form, setForm] = useState(initial);
-  return [form, (change) => setForm((current) => ({ ...current, ...change }))];
+/**
+ * A dialog's form: its fields, a setter that changes some of them, and its draft on this device
+ * under `form` (restored when the dialog opens again; Discard starts again from `initial`).
+ */
+export function useDialogForm<T extends object>(
+  initial: () => T,
+  form?: string
+): [T, (change: Partial<T>) => void, Draft<T>] {
+  const draft = useDraft<T>(form);
+  const [fields, setFields] = useState(initial);
+  const [taken, setTaken] = useState({ restored: false, round: 0 });
+  if (draft.restored && !taken.restored) {
+    setTaken({ ...taken, restored: true });
+    setFields(draft.restored);
+  }
+  if (draft.round !== taken.round) {
+    setTaken({ ...taken, round: draft.round });
+    setFields(initial());
+  }
+  const [edited, setEdited] = useState(false);
+  const set = (change: Partial<T>) => {
+    setEdited(true);
+    setFields((current) => ({ ...current, ...change }));
+  };
+  // What the user changed is kept as the draft (not the fields the dialog opened or restored on).
+  const { keep } = draft;
+  useEffect(() => {
+    if (edited) keep(fields);
+  }, [edited, fields, keep]);
+  return [fields, set, draft];
 }
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */

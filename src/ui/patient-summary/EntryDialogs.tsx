@@ -9,6 +9,7 @@ import type {
 import type { ReactNode } from 'react';
 import * as codes from '@/fhir/clinical-codes';
 import * as entries from '@/fhir/clinical-entries';
+import type { Draft } from '../drafts';
 import { ChoiceField, ClinicalDialog, CodeField, DateField, useDialogForm } from './ClinicalDialog';
 
 interface EntryDialogProps<T> {
@@ -32,10 +33,19 @@ function EntryDialog<F extends object, T extends Resource>(
   props: EntryDialogProps<T> & { noun: string; rules: EntryRules<F, T>; fields: Fields<F> }
 ) {
   const { rules, editing } = props;
-  const [form, set] = useDialogForm(() => rules.form(editing));
+  const [form, set, draft] = useDialogForm(
+    () => rules.form(editing),
+    `clinical:${props.noun}:${editing?.id ?? 'new'}:${props.patient.reference ?? ''}`
+  );
   const built = rules.complete(form) ? rules.resource(form, props.patient, editing) : undefined;
   return (
-    <ClinicalDialog noun={props.noun} before={editing} built={built} onClose={props.onClose}>
+    <ClinicalDialog
+      noun={props.noun}
+      before={editing}
+      built={built}
+      onClose={props.onClose}
+      draft={draft as Draft<unknown>}
+    >
       {props.fields(form, set)}
     </ClinicalDialog>
   );

@@ -88,6 +88,25 @@ describe('the patient summary', () => {
 });
 
 describe('the dialogs write valid FHIR through the outbox', () => {
+  it('a dialog closed with input keeps it as a draft, restored when it opens again; Cancel drops it', async () => {
+    await renderSummary();
+    let dialog = await openDialog('Add Allergy');
+    await user().type(within(dialog).getByRole('combobox', { name: 'Allergy' }), 'Latex');
+    // The first Escape closes the suggestions, the second the dialog.
+    await user().keyboard('{Escape}');
+    if (screen.queryByRole('dialog')) await user().keyboard('{Escape}');
+    expect(await screen.findByText('Your input is kept as a draft on this device.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openDialog('Add Allergy');
+    expect(await within(dialog).findByText('Draft restored')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Allergy' })).toHaveValue('Latex');
+    await user().click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openDialog('Add Allergy');
+    expect(within(dialog).getByRole('combobox', { name: 'Allergy' })).toHaveValue('');
+    expect(within(dialog).queryByText('Draft restored')).toBeNull();
+  });
+
   it('an allergy with its substance, status, onset and reaction is accepted by the server', async () => {
     await renderSummary();
     const dialog = await openDialog('Add Allergy');

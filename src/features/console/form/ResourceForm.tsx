@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { isProfileLoaded, tryGetDataType } from '@medplum/core';
 import type { InternalSchemaElement } from '@medplum/core';
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
-import { useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { asksToConfirm, outcomeText, SaveAnyway } from '@/ui';
 import {
   cleanValue,
@@ -29,14 +29,27 @@ export interface ResourceFormProps {
   outcome?: OperationOutcome;
   /** A save is under way: OK shows it and waits. */
   submitting?: boolean;
+  /** Called with the edited resource (as the form holds it) after each change the user makes. */
+  onChange?: (resource: Resource) => void;
 }
 
 /**
  * A form for any resource, laid out from its type's schema (and its first loaded profile). The
  * caller indexes the StructureDefinitions of the type and its element types before rendering it.
  */
-export function ResourceForm({ defaultValue, onSubmit, onDelete, outcome, submitting }: ResourceFormProps) {
+export function ResourceForm({
+  defaultValue,
+  onSubmit,
+  onDelete,
+  outcome,
+  submitting,
+  onChange,
+}: ResourceFormProps) {
   const { value, setProperty } = useEditedResource(defaultValue);
+  // Only the user's edits are reported: the value the form opened on (or was reset to) is not.
+  useEffect(() => {
+    if (value !== defaultValue) onChange?.(value);
+  }, [value, defaultValue, onChange]);
   const profiles = value.meta?.profile;
   const state = useMemo(
     () => ({ outcome, profileUrl: profiles?.find((url) => isProfileLoaded(url)) }),

@@ -9,6 +9,7 @@ import type {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DraftStore, draftStoreOf } from '@/ui/drafts';
 import { ME, taskFixture } from '@/ui/testing/replica-harness';
 import { consoleTestHarness } from '../testing/render-console';
 
@@ -43,46 +44,68 @@ const inProgress = (
   item,
 });
 
+/** The answers kept on this device for the screening about the patient. */
+const keptAnswers = () =>
+  draftStoreOf(ctx.h.props.client.storage).read(
+    DraftStore.key(ME, 'questionnaire:https://forms.example/screening:Patient/p1')
+  );
+
 const responsesOnServer = async (): Promise<QuestionnaireResponse[]> => {
   const bundle: Bundle = await ctx.h.fhir.search('QuestionnaireResponse', { subject: 'Patient/p1' });
   return (bundle.entry ?? []).map((entry) => entry.resource as QuestionnaireResponse);
 };
 
 describe('filling in a questionnaire', () => {
-  it('keeps the answers in an in-progress response through the outbox, and Submit completes it', async () => {
+  it('keeps the answers on this device only until Submit, which sends one completed response', async () => {
     await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
       held: [screening, patient],
       heldTypes: ['Questionnaire', 'Patient'],
     });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
-    await waitFor(() => expect(ctx.h.applied.map((change) => change.kind)).toEqual(['create']), {
-      timeout: 3000,
-    });
-    const created = ctx.h.applied[0]?.resource as QuestionnaireResponse;
-    expect(created).toMatchObject({
-      status: 'in-progress',
-      questionnaire: 'https://forms.example/screening',
-      subject: { reference: 'Patient/p1' },
-      author: { reference: ME },
-      item: [{ linkId: 'name', answer: [{ valueString: 'Ada' }] }],
-    });
+    expect(
+      await screen.findByText(/kept on this device at .*; sent only when you submit/, {}, { timeout: 3000 })
+    ).toBeInTheDocument();
+    expect(await keptAnswers()).toEqual({ name: [{ valueString: 'Ada' }] });
+    // Nothing of the unfinished answers goes through the outbox.
+    expect(ctx.h.applied).toEqual([]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Smoker' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Response submitted')).toBeInTheDocument();
-    expect(ctx.h.applied.at(-1)).toMatchObject({ kind: 'patch', label: 'Submit questionnaire' });
+    expect(ctx.h.applied).toEqual([
+      expect.objectContaining({ kind: 'create', label: 'Submit questionnaire' }),
+    ]);
+    expect(await keptAnswers()).toBeUndefined();
 
     await ctx.h.syncNow();
     const [onServer, ...others] = await responsesOnServer();
     expect(others).toEqual([]);
     expect(onServer).toMatchObject({
       status: 'completed',
+      questionnaire: 'https://forms.example/screening',
+      subject: { reference: 'Patient/p1' },
+      author: { reference: ME },
       item: [
         { linkId: 'name', answer: [{ valueString: 'Ada' }] },
         { linkId: 'smoker', answer: [{ valueBoolean: true }] },
       ],
     });
+  });
+
+  it('restores the answers kept on this device when the form opens again, and Discard starts afresh', async () => {
+    const setup = { held: [screening, patient], heldTypes: ['Questionnaire', 'Patient'] };
+    const first = await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', setup);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Countess');
+    first.unmount();
+    await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1');
+    expect(await screen.findByText('Draft restored')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Preferred name' })).toHaveValue('Countess');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Preferred name' })).toHaveValue(''));
+    await expect.poll(() => keptAnswers()).toBeUndefined();
+    expect(ctx.h.applied).toEqual([]);
   });
 
   it('goes on with the answers of the in-progress response kept on this device', async () => {

@@ -3,6 +3,7 @@ import type { Questionnaire } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDateTime, formatReference, outcomeText } from '@/ui';
+import { DraftNotice, LeaveGuard } from '@/ui/drafts';
 import { QuestionnaireForm } from './QuestionnaireForm';
 import { useQuestionnaireSources } from './use-questionnaire-sources';
 import { useResponseDraft, type ResponseContext } from './use-response-draft';
@@ -12,19 +13,11 @@ interface QuestionnaireFillProps {
   context: ResponseContext;
 }
 
-/** Where the answers are: being kept, kept on this device while filling in, or continued from there. */
-function DraftStatus({
-  saving,
-  savedAt,
-  continued,
-}: {
-  saving: boolean;
-  savedAt?: Date;
-  continued: boolean;
-}) {
+/** Where the answers are while filling in: on this device only until Submit. */
+function DraftStatus({ continued, keptAt }: { continued: boolean; keptAt?: Date }) {
   let text: string | undefined;
-  if (saving) text = 'In progress · saving on this device…';
-  else if (savedAt) text = `In progress · kept on this device at ${formatDateTime(savedAt.toISOString())}`;
+  if (keptAt)
+    text = `In progress · kept on this device at ${formatDateTime(keptAt.toISOString())}; sent only when you submit`;
   else if (continued) text = 'In progress · continuing the answers kept on this device';
   if (!text) return null;
   return (
@@ -35,9 +28,9 @@ function DraftStatus({
 }
 
 /**
- * Fills in a questionnaire as a QuestionnaireResponse about the context's subject: answers are kept
- * in an in-progress response while filling in (it is picked up again after a reload), and Submit
- * completes it.
+ * Fills in a questionnaire as a QuestionnaireResponse about the context's subject: the answers are a
+ * draft on this device while filling in (restored after a reload, with Discard), and Submit saves
+ * one completed response. An in-progress response kept from before is continued and completed.
  */
 export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillProps) {
   // A reference filter's {{%patient}} is the subject when the response is about a patient.
@@ -88,7 +81,8 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
     );
   }
   // The form starts from the draft once it is looked up; later lookups (after each save) leave it be.
-  if (response.draft === undefined && !started) return <Loader aria-label="Loading" />;
+  if ((response.draft === undefined || !response.answers.ready) && !started)
+    return <Loader aria-label="Loading" />;
   if (!started) setStarted(true);
   return (
     <Stack gap="sm">
@@ -100,16 +94,19 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
           {formatReference(context.subject)}
         </Text>
       )}
-      <DraftStatus saving={response.saving} savedAt={response.savedAt} continued={!!response.draft} />
+      <LeaveGuard unsaved={response.answers.isUnsaved} />
+      <DraftNotice draft={response.answers} />
+      <DraftStatus continued={!!response.draft} keptAt={response.answers.keptAt} />
       {response.outcome && (
         <Alert color="red" role="alert" title="The response was not saved">
           {outcomeText(response.outcome)}
         </Alert>
       )}
       <QuestionnaireForm
-        key={round}
+        key={`${round}:${response.answers.round}`}
         questionnaire={questionnaire}
         response={response.draft ?? undefined}
+        answers={response.answers.restored}
         sources={sources}
         onChange={response.keep}
         submitting={response.submitting}

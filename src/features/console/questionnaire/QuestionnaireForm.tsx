@@ -17,6 +17,8 @@ interface QuestionnaireFormProps {
   questionnaire: Questionnaire;
   /** An in-progress response to go on with; a new one starts from the items' initial values. */
   response?: QuestionnaireResponse;
+  /** Answers to start from (a draft kept on this device); they win over `response`. */
+  answers?: Answers;
   sources?: QuestionnaireSources;
   /** Every change of the answers, so the caller can keep the response in progress. */
   onChange?: (answers: Answers) => void;
@@ -78,14 +80,15 @@ function Items({ items, enabled, ...rest }: ItemsProps) {
 export function QuestionnaireForm({
   questionnaire,
   response,
+  answers: startAnswers,
   sources = {},
   onChange,
   onSubmit,
   submitting,
 }: QuestionnaireFormProps) {
   const pages = useMemo(() => questionnairePages(questionnaire), [questionnaire]);
-  const [answers, setAnswers] = useState<Answers>(() =>
-    response?.item ? answersOf(response) : initialAnswers(questionnaire)
+  const [answers, setAnswers] = useState<Answers>(
+    () => startAnswers ?? (response?.item ? answersOf(response) : initialAnswers(questionnaire))
   );
   const [page, setPage] = useState(0);
   const [errors, setErrors] = useState<Set<string>>(new Set());

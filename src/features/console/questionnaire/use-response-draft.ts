@@ -6,7 +6,7 @@ import type {
   Reference,
   Task,
 } from '@medplum/fhirtypes';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   referencePath,
   resourceKey,
@@ -16,6 +16,7 @@ import {
   useSave,
   type ReplicaReader,
 } from '@/ui';
+import { useDraft, type Draft } from '@/ui/drafts';
 import { buildResponse, questionnaireCanonical, type Answers } from './questionnaire-rules';
 import { responseChange, type ResponseStatus } from './response-change';
 import { taskOutputChange } from './task-output';
@@ -29,16 +30,17 @@ export interface ResponseContext {
   task?: Reference<Task>;
 }
 
-/** How long answers wait before they are kept, so typing a word makes one change, not one per key. */
-export const DRAFT_SAVE_DELAY_MS = 600;
-
 interface DraftKey {
   canonical: string;
   subject: string;
   author: string;
 }
 
-/** The user's in-progress response to this questionnaire about this subject, if there is one. */
+/**
+ * The user's in-progress response to this questionnaire about this subject, if there is one: one
+ * kept before answers stayed on the device until Submit (or made by another app). The form goes on
+ * from it, and Submit completes it instead of making a second response.
+ */
 async function findDraft(reader: ReplicaReader, key: DraftKey): Promise<QuestionnaireResponse | null> {
   const records = await reader.recordsOfType('QuestionnaireResponse');
   const drafts = records
@@ -57,16 +59,14 @@ async function findDraft(reader: ReplicaReader, key: DraftKey): Promise<Question
 }
 
 export interface ResponseDraft {
-  /** The response in progress (null when none was started; undefined while it is looked up). */
+  /** An earlier in-progress response to go on with (null when none; undefined while it is looked up). */
   draft: QuestionnaireResponse | null | undefined;
-  /** Keeps these answers in the in-progress response, shortly (and at once before leaving). */
+  /** The answers kept on this device only: nothing is sent before Submit. */
+  answers: Draft<Answers>;
+  /** Keeps these answers on this device (after a pause in typing, and at once before leaving). */
   keep(answers: Answers): void;
-  /** Completes the response with these answers; resolves with its id once it is durable. */
+  /** Sends one completed response with these answers; resolves with its id once the save succeeds. */
   submit(answers: Answers): Promise<string | undefined>;
-  /** When the answers were last kept on this device. */
-  savedAt?: Date;
-  /** True while answers given wait to be kept (a moment after typing, or while being written). */
-  saving: boolean;
   submitting: boolean;
   outcome?: OperationOutcome;
   /** Why the submitted response could not be recorded as the task's output. */
@@ -74,13 +74,12 @@ export interface ResponseDraft {
 }
 
 /**
- * A questionnaire response kept while it is filled in: the first answer creates it in progress,
- * later answers change it, and submit completes it. Every write goes through the outbox, so filling
- * in works offline and survives a reload (the in-progress response is found again).
+ * A questionnaire response while it is filled in: the answers are a draft on this device only
+ * (per user, questionnaire and subject), so an unfinished or invalid set of answers never reaches
+ * the server; Submit saves one completed response and links it to the task it was filled in for.
  */
 export function useResponseDraft(questionnaire: Questionnaire, context: ResponseContext): ResponseDraft {
   const { reader } = useReplicaContext();
-  // The response's writes (keeps and submit) share one failure state; the task's link has its own.
   const { save: saveResponse, outcome } = useSave();
   const { save: saveLink, outcome: taskOutcome } = useSave();
   const { reference: author } = useProfile();
@@ -91,19 +90,15 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     [canonical, subjectReference, author]
   );
   const draft = useReplicaQuery((replica) => findDraft(replica, key), [key]);
-  const [savedAt, setSavedAt] = useState<Date>();
+  const answers = useDraft<Answers>(`questionnaire:${canonical}:${subjectReference}`);
   const [submitting, setSubmitting] = useState(false);
-  const [unsaved, setUnsaved] = useState(0);
-  const [typing, setTyping] = useState(false);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const waiting = useRef<Answers | undefined>(undefined);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   /** The response these answers make, about the context's subject, authored now by the user. */
   const responseOf = useCallback(
-    (answers: Answers, status: ResponseStatus): QuestionnaireResponse => {
+    (given: Answers, status: ResponseStatus): QuestionnaireResponse => {
       const subject = context.subject;
-      return buildResponse(questionnaire, answers, {
+      return buildResponse(questionnaire, given, {
         status,
         authored: new Date().toISOString(),
         ...(subject ? { subject } : {}),
@@ -116,31 +111,18 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     [questionnaire, context.subject, context.basedOn, context.encounter, author]
   );
 
-  /**
-   * Writes the response with these answers and status (a create the first time, else a patch) after
-   * the writes before it; resolves with its id, or undefined when it could not be kept.
-   */
-  const enqueue = useCallback(
-    (answers: Answers, status: ResponseStatus): Promise<string | undefined> => {
-      setUnsaved((count) => count + 1);
-      const run = queue.current.then(async () => {
-        let storedId: string | undefined;
-        try {
-          const result = await saveResponse(async () => {
-            const stored = await findDraft(reader, key);
-            storedId = stored?.id;
-            const change = responseChange(stored, responseOf(answers, status), status);
-            return stored ? { change, shown: stored } : { change };
-          });
-          if (!result.ok) return undefined;
-          setSavedAt(new Date());
-          return result.applied?.id ?? storedId;
-        } finally {
-          setUnsaved((count) => count - 1);
-        }
+  /** Saves the completed response (completing an earlier in-progress one); its id, or undefined. */
+  const complete = useCallback(
+    async (given: Answers): Promise<string | undefined> => {
+      let storedId: string | undefined;
+      const result = await saveResponse(async () => {
+        const stored = await findDraft(reader, key);
+        storedId = stored?.id;
+        const change = responseChange(stored, responseOf(given, 'completed'), 'completed');
+        return stored ? { change, shown: stored } : { change };
       });
-      queue.current = run;
-      return run;
+      if (!result.ok) return undefined;
+      return result.applied?.id ?? storedId;
     },
     [saveResponse, reader, key, responseOf]
   );
@@ -169,44 +151,21 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     [context.task, reader, saveLink, questionnaire.title, questionnaire.name]
   );
 
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    const answers = waiting.current;
-    waiting.current = undefined;
-    setTyping(false);
-    if (answers) void enqueue(answers, 'in-progress');
-  }, [enqueue]);
-
-  useEffect(() => {
-    // Leaving the page (or the tab) keeps what is typed so far.
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [flush]);
-
   return {
     draft,
-    savedAt,
+    answers,
     submitting,
     outcome,
     taskOutcome,
-    saving: unsaved > 0 || typing,
-    keep(answers) {
-      waiting.current = answers;
-      setTyping(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
-    },
-    async submit(answers) {
-      clearTimeout(timer.current);
-      waiting.current = undefined;
-      setTyping(false);
+    keep: answers.keep,
+    async submit(given) {
       setSubmitting(true);
       try {
-        const id = await enqueue(answers, 'completed');
-        if (id) await linkTask(id);
+        const id = await complete(given);
+        // A refused response keeps the answers on this device; a saved one ends the draft.
+        if (!id) return undefined;
+        await answers.remove();
+        await linkTask(id);
         return id;
       } finally {
         setSubmitting(false);

@@ -3,6 +3,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { editChange, useCommands, useSave } from '@/ui';
+import { DraftNotice, LeaveGuard, useDraft } from '@/ui/drafts';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
@@ -34,6 +35,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
   const { save: queue, submitting, outcome } = useSave();
   const { dismissFailure } = useCommands();
   const [opened, setOpened] = useState<Opened>();
+  const draft = useDraft<Resource>(`edit:${resourceType}/${id}`);
   if (!opened && found.status === 'ready') {
     setOpened({ resource: found.resource, versionId: found.versionId });
   }
@@ -49,7 +51,9 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     const change = server
       ? editChange(server, edited, { baseVersionId: server.meta?.versionId })
       : editChange(opened.resource, edited, { baseVersionId: opened.versionId });
+    // A refused save keeps the draft: the input stays on this device until it is saved or discarded.
     if (!(await queue({ change, shown: server ?? opened.resource, acceptWarnings })).ok) return;
+    await draft.remove();
     await details();
   }
 
@@ -57,17 +61,25 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     <Stack gap="sm">
       <ResourceHeader resourceType={resourceType} title={`Edit ${resourceType}/${id}`} found={found} />
       <ResourceSyncIssues found={found} />
-      {opened ? (
-        <ConsoleResourceForm
-          defaultValue={opened.resource}
-          onSubmit={(edited, options) => void save(edited, options?.acceptWarnings)}
-          onDelete={() => void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })}
-          outcome={outcome ?? refused.outcome}
-          submitting={submitting}
-        />
-      ) : (
-        found.status !== 'ready' && <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
-      )}
+      <LeaveGuard unsaved={draft.isUnsaved} />
+      {opened && draft.ready && <DraftNotice draft={draft} />}
+      {opened
+        ? draft.ready && (
+            <ConsoleResourceForm
+              key={draft.round}
+              defaultValue={draft.restored ?? opened.resource}
+              onChange={draft.keep}
+              onSubmit={(edited, options) => void save(edited, options?.acceptWarnings)}
+              onDelete={() =>
+                void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })
+              }
+              outcome={outcome ?? refused.outcome}
+              submitting={submitting}
+            />
+          )
+        : found.status !== 'ready' && (
+            <ResourceStateNotice found={found} resourceType={resourceType} id={id} />
+          )}
     </Stack>
   );
 }

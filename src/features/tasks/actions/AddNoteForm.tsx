@@ -1,29 +1,50 @@
 import { Button, Stack, Textarea } from '@mantine/core';
 import { memo, useState } from 'react';
+import { DraftNotice, LeaveGuard, useDraft, type Draft } from '@/ui/drafts';
 import { TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
 
-/** A note's text and 'Add Note'; empty text adds nothing. */
+/**
+ * A note's text and 'Add Note'; empty text adds nothing. The text not yet added is a draft on this
+ * device under `form` ('note:Task/abc'): restored when the task opens again, removed once added.
+ */
 export const AddNoteForm = memo(function AddNoteForm({
+  form,
   onAdd,
 }: {
+  form: string;
   onAdd: (text: string) => Promise<boolean>;
 }) {
-  const [text, setText] = useState('');
+  const draft = useDraft<string>(form);
+  if (!draft.ready) return null;
+  return <NoteText key={draft.round} draft={draft} onAdd={onAdd} />;
+});
+
+function NoteText({ draft, onAdd }: { draft: Draft<string>; onAdd: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState(draft.restored ?? '');
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         if (!text.trim()) return;
-        void onAdd(text).then((added) => added && setText(''));
+        void onAdd(text).then(async (added) => {
+          if (!added) return;
+          await draft.remove();
+          setText('');
+        });
       }}
     >
       <Stack gap="xs">
+        <LeaveGuard unsaved={draft.isUnsaved} />
+        <DraftNotice draft={draft} />
         <Textarea
           label="Note"
           placeholder="Add a note"
           rows={3}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            draft.keep(event.currentTarget.value);
+          }}
           styles={TOUCH_INPUT_STYLES}
         />
         <Button type="submit" mih={TOUCH_HEIGHT} disabled={!text.trim()} variant="light">
@@ -32,4 +53,4 @@ export const AddNoteForm = memo(function AddNoteForm({
       </Stack>
     </form>
   );
-});
+}

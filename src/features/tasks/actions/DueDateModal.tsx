@@ -2,6 +2,7 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
 import { useState } from 'react';
 import { dueDateIssues } from '@/fhir/plausible-values';
 import { FormModal, SaveAnyway } from '@/ui';
+import { announceKeptDraft, DraftNotice, useDraft, type Draft } from '@/ui/drafts';
 import { DateInput, fieldErrorText, LabelledField } from '@/ui/inputs';
 import { dueDateInstant } from '../list/new-task';
 
@@ -12,6 +13,8 @@ interface DueDateModalProps {
   initial: string;
   onSubmit: (day: string) => void;
   onClose: () => void;
+  /** The draft's form name ('due:Task/abc'): a date chosen but not saved is kept on this device. */
+  form?: string;
 }
 
 /** Where the due date is held, as the task's issues name it. */
@@ -19,13 +22,28 @@ const DUE_PATH = 'Task.restriction.period.end';
 
 /**
  * Chooses a due date; nothing is saved unless a date is chosen. A day in the past or more than two
- * years ahead shows its warning under the field, and is saved only by Save anyway.
+ * years ahead shows its warning under the field, and is saved only by Save anyway. A date chosen but
+ * not saved is a draft: closing keeps it (and says so), Cancel and Save drop it.
  */
-export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueDateModalProps) {
-  const [day, setDay] = useState(initial);
+export function DueDateModal(props: DueDateModalProps) {
+  const draft = useDraft<string>(props.form);
+  if (!draft.ready) return null;
+  return <DueDateForm key={draft.round} {...props} draft={draft} />;
+}
+
+function DueDateForm({
+  opened,
+  title,
+  initial,
+  onSubmit,
+  onClose,
+  draft,
+}: DueDateModalProps & { draft: Draft<string> }) {
+  const [day, setDay] = useState(draft.restored ?? initial);
   const [warnings, setWarnings] = useState<OperationOutcome>();
   const save = () => {
     onSubmit(day);
+    void draft.remove();
     onClose();
   };
   return (
@@ -39,8 +57,16 @@ export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueD
         if (issues.length > 0) setWarnings({ resourceType: 'OperationOutcome', issue: issues });
         else save();
       }}
-      onClose={onClose}
+      onClose={() => {
+        if (draft.isUnsaved()) announceKeptDraft();
+        onClose();
+      }}
+      onCancel={() => {
+        void draft.remove();
+        onClose();
+      }}
     >
+      <DraftNotice draft={draft} />
       <LabelledField label="Due date" error={fieldErrorText(warnings, DUE_PATH)}>
         {(field) => (
           <DateInput
@@ -49,6 +75,7 @@ export function DueDateModal({ opened, title, initial, onSubmit, onClose }: DueD
             value={day}
             onChange={(value) => {
               setDay(value ?? '');
+              draft.keep(value ?? '');
               setWarnings(undefined);
             }}
           />

@@ -1,5 +1,5 @@
 import type { Task, ValueSet } from '@medplum/fhirtypes';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '@mantine/notifications';
@@ -275,6 +275,24 @@ describe('Task Actions, all through the one command path', () => {
 
     await h.syncNow();
     expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
+  });
+
+  it('Add Note: the text not yet added is restored when the task opens again, and goes once added', async () => {
+    await h.hold(READY_TASK);
+    const first = h.render(<LiveActions id="t1" />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'Call back at 3');
+    first.unmount();
+    await render();
+    expect(await screen.findByText('Draft restored')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Call back at 3');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(await screen.findByText('Comment added.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Draft restored')).not.toBeInTheDocument());
+    cleanup();
+    await render();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('');
+    expect(screen.queryByText('Draft restored')).not.toBeInTheDocument();
   });
 
   it("Delete Task: asks first, then 'Task deleted' and the list", async () => {

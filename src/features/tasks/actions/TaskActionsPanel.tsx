@@ -134,7 +134,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
           onChange={chooseBusinessStatus}
         />
         <Divider my={4} />
-        <AddNoteForm onAdd={addTaskNote} />
+        <AddNoteForm form={`note:Task/${task.id ?? ''}`} onAdd={addTaskNote} />
         <Divider my={4} />
         {button(
           deleteTask.label(task),
@@ -149,6 +149,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         opened={open === 'assign'}
         title={assignLabel}
         fieldLabel="Practitioner"
+        form={`assign:Task/${task.id ?? ''}`}
         choices={practitionerChoices}
         submitLabel={assignLabel}
         onSubmit={assignTo}
@@ -158,6 +159,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         opened={open === 'role'}
         title="Assign Role"
         fieldLabel="Role"
+        form={`role:Task/${task.id ?? ''}`}
         choices={roleChoices}
         submitLabel="Assign Role"
         onSubmit={assignToRole}
@@ -168,6 +170,7 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
           opened
           title={dueLabel}
           initial={formatDate(task.restriction?.period?.end)}
+          form={`due:Task/${task.id ?? ''}`}
           onSubmit={(day) => void command.run(changeDueDate, task, dueDateInstant(day))}
           onClose={close}
         />

@@ -3,6 +3,7 @@ import type { OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createChange, formatHumanName, SaveAnyway, useMountedWhileOpen, useProfile, useSave } from '@/ui';
+import { announceKeptDraft, DraftNotice, useDraft, type Draft } from '@/ui/drafts';
 import { DateInput, fieldErrorText, LabelledField } from '@/ui/inputs';
 import { announceSave } from '../commands/notify';
 import { TASK_TYPE_VALUESET_URL, TOUCH_HEIGHT, TOUCH_INPUT_STYLES } from '../constants';
@@ -19,23 +20,46 @@ const EMPTY: NewTaskValues = {
 };
 
 /**
- * The New form: creates a task locally (works offline) and opens it. What was typed is kept when the
- * dialog is closed without creating; the form and its reads of the replica are in the page only
- * while the dialog is open.
+ * The New form: creates a task locally (works offline) and opens it. What was typed is a draft on
+ * this device: closing the dialog keeps it (and says so), a reload restores it, Cancel drops it; the
+ * form and its reads of the replica are in the page only while the dialog is open.
  */
 export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [values, setValues] = useState<NewTaskValues>(EMPTY);
+  const draft = useDraft<NewTaskValues>('new-task');
+  const [values, setShown] = useState<NewTaskValues>(EMPTY);
+  const [taken, setTaken] = useState({ restored: false, round: 0 });
+  if (draft.restored && !taken.restored) {
+    setTaken({ ...taken, restored: true });
+    setShown(draft.restored);
+  }
+  if (draft.round !== taken.round) {
+    setTaken({ ...taken, round: draft.round });
+    setShown(EMPTY);
+  }
+  const setValues = (next: NewTaskValues) => {
+    setShown(next);
+    draft.keep(next);
+  };
   const { mounted, onExitTransitionEnd } = useMountedWhileOpen(opened);
   if (!mounted) return null;
+  const close = () => {
+    if (draft.isUnsaved()) announceKeptDraft();
+    onClose();
+  };
+  const cancel = () => {
+    void draft.remove();
+    setShown(EMPTY);
+    onClose();
+  };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       onExitTransitionEnd={onExitTransitionEnd}
       title="New Task"
       size="lg"
     >
-      <NewTaskForm values={values} setValues={setValues} onClose={onClose} />
+      <NewTaskForm values={values} setValues={setValues} onCancel={cancel} draft={draft} />
     </Modal>
   );
 }
@@ -43,10 +67,12 @@ export function NewTaskModal({ opened, onClose }: { opened: boolean; onClose: ()
 interface NewTaskFormProps {
   values: NewTaskValues;
   setValues: (values: NewTaskValues) => void;
-  onClose: () => void;
+  /** Closes the dialog and drops the draft (Cancel, or the task was created). */
+  onCancel: () => void;
+  draft: Draft<NewTaskValues>;
 }
 
-function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
+function NewTaskForm({ values, setValues, onCancel, draft }: NewTaskFormProps) {
   const { codings } = useCodings(TASK_TYPE_VALUESET_URL);
   const { resources: patients } = useRecordsOfType<Patient>('Patient');
   const { save, submitting } = useSave();
@@ -78,8 +104,8 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
     }
     const applied = announceSave(result, 'New Task', 'Task created');
     if (!applied) return;
-    setValues(EMPTY);
-    onClose();
+    // Created: the draft goes, and the form starts empty next time.
+    onCancel();
     await navigate({ to: '/Task/$id/$tab', params: { id: applied.id, tab: 'details' } });
   }
 
@@ -91,6 +117,7 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
       }}
     >
       <Stack gap="sm">
+        <DraftNotice draft={draft} />
         <Select
           styles={TOUCH_INPUT_STYLES}
           label="Task type"
@@ -146,7 +173,7 @@ function NewTaskForm({ values, setValues, onClose }: NewTaskFormProps) {
         />
         <SaveAnyway outcome={warnings} busy={submitting} onSaveAnyway={() => void submit(true)} />
         <Group justify="flex-end">
-          <Button variant="default" mih={TOUCH_HEIGHT} onClick={onClose}>
+          <Button variant="default" mih={TOUCH_HEIGHT} onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" mih={TOUCH_HEIGHT} loading={submitting}>
