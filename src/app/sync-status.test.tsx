@@ -152,7 +152,9 @@ describe('conflicts panel', () => {
 
     await user.click(within(conflict).getByRole('button', { name: 'Apply mine again' }));
     // The confirmation names what else the choice discards before anything is dropped.
-    const confirmApplymineagain = await within(conflict).findByRole('group', { name: 'Confirm: Apply mine again' });
+    const confirmApplymineagain = await within(conflict).findByRole('group', {
+      name: 'Confirm: Apply mine again',
+    });
     await user.click(within(confirmApplymineagain).getByRole('button', { name: 'Apply mine again' }));
     await waitFor(async () => expect((await serverTask(nurse, task.id ?? '')).status).toBe('on-hold'));
     await waitFor(() =>

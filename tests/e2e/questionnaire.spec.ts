@@ -104,6 +104,12 @@ test('the multi-page intake is filled in for a patient, survives a reload, and l
   await page.getByRole('radio', { name: 'Daily smoker' }).check();
   await next(page).click();
   await expect(page.getByText('This question needs an answer')).toBeVisible();
+  // A bad number stays where it was typed with its error and blocks the page; nothing is sent.
+  await page.getByLabel('Packs a day').fill('0.5.5');
+  await next(page).click();
+  await expect(page.getByText('Not a number')).toBeVisible();
+  await expect(page.getByLabel('Packs a day')).toHaveValue('0.5.5');
+  expect(await app.outbox(page)).toEqual([]);
   await page.getByLabel('Packs a day').fill('0.5');
   await page.getByLabel('Alcoholic drinks in a typical week').fill('16');
   await expect(page.getByText(/More than 14 drinks a week/)).toBeVisible();

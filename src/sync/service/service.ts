@@ -237,7 +237,9 @@ export class SyncService implements SyncServiceApi {
       );
     }
     if (!this.engine && failure !== undefined) {
-      throw new Error(`The sync service could not start: ${failure instanceof Error ? failure.message : String(failure)}`);
+      throw new Error(
+        `The sync service could not start: ${failure instanceof Error ? failure.message : String(failure)}`
+      );
     }
     if (!this.engine) throw new Error('Not signed in');
     return this.engine;

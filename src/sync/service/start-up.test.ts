@@ -11,7 +11,12 @@ import type { SyncServiceConfig } from './types';
 
 const { server, baseUrl } = createNodeFakeServer();
 // An hour between timed runs: the test decides what the engine does.
-const config: SyncServiceConfig = { baseUrl, clientId: 'carequeue-web', retryDelayMs: 0, intervalMs: 3_600_000 };
+const config: SyncServiceConfig = {
+  baseUrl,
+  clientId: 'carequeue-web',
+  retryDelayMs: 0,
+  intervalMs: 3_600_000,
+};
 const running: SyncService[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -64,8 +69,9 @@ const edit = (patient: Patient): LocalChange => ({
 
 async function storedEdit(replica: MemoryReplicaStore, patient: Patient) {
   return replica.transaction(async (tx) => ({
-    birthDate: ((await tx.getResource(resourceKey('Patient', patient.id ?? '')))?.resource as Patient | undefined)
-      ?.birthDate,
+    birthDate: (
+      (await tx.getResource(resourceKey('Patient', patient.id ?? '')))?.resource as Patient | undefined
+    )?.birthDate,
     outbox: (await tx.listOutbox()).map((entry) => entry.label),
   }));
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalChange } from '@/sync/engine/types';
 import { ME, replicaHarness, taskFixture, type ReplicaHarness } from '../testing/replica-harness';
-import { ConflictsPanel } from './ConflictsPanel';
+import { ConflictsPanel, fixPath } from './ConflictsPanel';
 
 let h: ReplicaHarness;
 beforeEach(async () => {
@@ -81,5 +81,21 @@ describe('ConflictsPanel: a choice that discards changes says which before anyth
       expect(screen.queryByRole('region', { name: 'Failed: Edit Task' })).not.toBeInTheDocument()
     );
     expect(await outboxLabels()).toEqual([]);
+  });
+});
+
+describe('a refused change is fixed where it was made', () => {
+  it("'Fix' opens the task's page for a task, the edit form for another resource; a refused delete has none", async () => {
+    await h.holdWithoutOnServer(taskFixture('t3', { status: 'ready', description: 'Old' }), 'description');
+    await patch('t3', 'Edit Task', [{ op: 'replace', path: '/description', value: 'New' }]);
+    await h.syncNow();
+    h.render(<ConflictsPanel opened onClose={() => undefined} />);
+    const failed = await screen.findByRole('region', { name: 'Failed: Edit Task' });
+    expect(within(failed).getByRole('link', { name: 'Fix' })).toHaveAttribute('href', '/Task/t3/details');
+
+    const entry = (await h.replica.transaction((tx) => tx.listOutbox()))[0];
+    if (!entry) throw new Error('no refused change');
+    expect(fixPath({ ...entry, resourceType: 'Patient', resourceId: 'p1' })).toBe('/Patient/p1/edit');
+    expect(fixPath({ ...entry, kind: 'delete' })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ChoicePreview } from '@/sync/service/types';
 import type { ConflictRecord, OutboxEntry } from '@/db/types';
@@ -156,6 +157,29 @@ export function ConflictCard({ conflict }: { conflict: ConflictRecord }) {
 }
 
 /** One change the server refused, with its words, 'Retry' and 'Dismiss'. */
+/**
+ * Where a refused change is fixed: a task's page for a task, else the resource's edit form, which
+ * shows the refused values with the server's words under their fields; saving there replaces the
+ * refused change. A refused delete has no form.
+ */
+export function fixPath(entry: OutboxEntry): string | undefined {
+  if (entry.kind === 'delete') return undefined;
+  const id = encodeURIComponent(entry.resourceId);
+  return entry.resourceType === 'Task' ? `/Task/${id}/details` : `/${entry.resourceType}/${id}/edit`;
+}
+
+/** 'Fix', unless the page already is where the change is fixed. */
+function FixLink({ entry }: { entry: OutboxEntry }) {
+  const here = useLocation({ select: (location) => location.pathname });
+  const path = fixPath(entry);
+  if (!path || path === here) return null;
+  return (
+    <Button style={TOUCH} renderRoot={(props) => <Link {...props} to={path} />}>
+      Fix
+    </Button>
+  );
+}
+
 export function FailureItem({ entry }: { entry: OutboxEntry }) {
   const commands = useCommands();
   const { busy, error, run } = useBusyAction();
@@ -189,7 +213,13 @@ export function FailureItem({ entry }: { entry: OutboxEntry }) {
           />
         ) : (
           <Group gap="sm">
-            <Button style={TOUCH} loading={busy} onClick={() => act(commands.retryFailure)}>
+            <FixLink entry={entry} />
+            <Button
+              style={TOUCH}
+              variant={fixPath(entry) ? 'default' : 'filled'}
+              loading={busy}
+              onClick={() => act(commands.retryFailure)}
+            >
               Retry
             </Button>
             <Button style={TOUCH} variant="default" disabled={busy} onClick={() => setAsked(true)}>

@@ -56,7 +56,9 @@ describe('the header counts failed, conflicted and waiting changes apart', () =>
     act(() => h.setOnline(false));
     await apply(taskChanges.status(t1, 'in-progress'), taskChanges.status(t2, 'on-hold'));
 
-    expect(await within(header()).findByRole('button', { name: '1 conflict · 2 waiting' })).toBeInTheDocument();
+    expect(
+      await within(header()).findByRole('button', { name: '1 conflict · 2 waiting' })
+    ).toBeInTheDocument();
   });
 
   it("with nothing refused or in conflict, keeps '2 changes waiting to sync'", async () => {

@@ -17,7 +17,8 @@ export function pendingText(pending: number): string {
  */
 function issuesText(counts: { conflicts: number; failed: number; waiting: number }): string {
   const parts: string[] = [];
-  if (counts.conflicts > 0) parts.push(counts.conflicts === 1 ? '1 conflict' : `${counts.conflicts} conflicts`);
+  if (counts.conflicts > 0)
+    parts.push(counts.conflicts === 1 ? '1 conflict' : `${counts.conflicts} conflicts`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.waiting > 0) parts.push(`${counts.waiting} waiting`);
   return parts.join(' · ');
