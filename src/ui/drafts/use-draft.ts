@@ -77,9 +77,13 @@ export function useDraft<T>(form: string | undefined): Draft<T> {
     const hidden = () => {
       if (document.visibilityState === 'hidden') flush();
     };
+    // beforeunload comes first, while the leave question (if any) holds the page: the write started
+    // there has the time to commit before the page goes.
+    window.addEventListener('beforeunload', flush);
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', hidden);
     return () => {
+      window.removeEventListener('beforeunload', flush);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', hidden);
       mounted.current = false;
