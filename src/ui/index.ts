@@ -44,7 +44,7 @@
  *     slow, durable here and sent later; applied is absent when there was nothing to save) or
  *     { ok: false, outcome, verdict? } — nothing stored, or the server refused it (verdict 'refused',
  *     its words in outcome) or another user's change overtook it ('conflict'). Task actions pass
- *     awaitServer: false and are told later. noticeIfKept(result, done) says 'Kept on this device'.
+ *     awaitServer: false and are told later. noticeIfKept(result, done) says 'Kept on this device, will be sent'.
  * - editChange(before, after, { label, baseVersionId }?) → LocalChange | undefined: the JSON Patch of
  *     an edit, every element but id and meta; undefined when nothing else changed. createChange(resource,
  *     label?) and deleteChange(resource, baseVersionId?) make the other two kinds.

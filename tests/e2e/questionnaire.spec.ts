@@ -249,7 +249,9 @@ test("a questionnaire submitted offline for a task becomes the task's output, po
   await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
   for (const radio of await notAtAll.all()) await radio.check();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Response submitted')).toBeVisible();
+  // Offline it is not 'submitted': the words say where the response is.
+  await expect(page.getByText('Response kept on this device, will be sent')).toBeVisible();
+  await expect(page.getByText('Response submitted')).toHaveCount(0);
   await expect
     .poll(async () => (await app.outbox(page)).map((entry) => entry.label))
     .toContain('Link questionnaire response');

@@ -19,6 +19,7 @@ import { createChange, editChange } from '../save/changes';
 import { announceKeptDraft, DraftNotice, useDraft, type Draft } from '../drafts';
 import { asksToConfirm } from '../save/check-resource';
 import { SaveAnyway } from '../save/SaveAnyway';
+import { noticeIfKept } from '../save/kept-notice';
 import { useSave } from '../save/use-save';
 
 export interface ClinicalDialogProps {
@@ -52,6 +53,7 @@ export function ClinicalDialog({ noun, before, built, onClose, draft, children }
     // A refused save keeps the input in the dialog and its draft on this device.
     void save({ change: changeOf(built), shown: before, acceptWarnings }).then(async (result) => {
       if (!result.ok) return;
+      noticeIfKept(result, title);
       await draft?.remove();
       onClose();
     });

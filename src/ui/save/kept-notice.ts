@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { SaveResult } from './use-save';
 
 /** The words of a change this device holds and the server does not have yet. */
-export const KEPT_MESSAGE = 'Kept on this device, will be sent.';
+export const KEPT_MESSAGE = 'Kept on this device, will be sent';
 
 /**
  * Tells the user a change is done on this device only (offline, or the server slow to answer): a
@@ -11,5 +11,5 @@ export const KEPT_MESSAGE = 'Kept on this device, will be sent.';
  */
 export function noticeIfKept(result: SaveResult, done: string): void {
   if (!result.ok || !result.applied || result.delivery !== 'kept') return;
-  notifications.show({ color: 'blue', title: 'Kept on this device', message: `${done} ${KEPT_MESSAGE}` });
+  notifications.show({ color: 'blue', title: KEPT_MESSAGE, message: done });
 }

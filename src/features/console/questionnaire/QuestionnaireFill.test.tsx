@@ -161,7 +161,9 @@ describe('filling in a questionnaire', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Preferred name' }), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Response submitted')).toBeInTheDocument();
+    // Not 'submitted' while the server does not have it: the words say it is kept here.
+    expect(await screen.findByText('Response kept on this device, will be sent')).toBeInTheDocument();
+    expect(screen.queryByText('Response submitted')).not.toBeInTheDocument();
     const link = ctx.h.applied.find((change) => change.resourceType === 'Task');
     expect(link).toMatchObject({ id: 't1', kind: 'patch', label: 'Link questionnaire response' });
     // On this device the task already points at the response, under its temporary id.

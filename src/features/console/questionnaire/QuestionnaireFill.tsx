@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import type { Questionnaire } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDateTime, formatReference, outcomeText } from '@/ui';
+import { formatDateTime, formatReference, KEPT_MESSAGE, outcomeText } from '@/ui';
 import { DraftNotice, LeaveGuard } from '@/ui/drafts';
 import { QuestionnaireForm } from './QuestionnaireForm';
 import { useQuestionnaireSources } from './use-questionnaire-sources';
-import { useResponseDraft, type ResponseContext } from './use-response-draft';
+import { useResponseDraft, type ResponseContext, type Submitted } from './use-response-draft';
 
 interface QuestionnaireFillProps {
   questionnaire: Questionnaire;
@@ -38,21 +38,27 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
     context.subject?.reference?.startsWith('Patient/') ? context.subject : undefined
   );
   const response = useResponseDraft(questionnaire, context);
-  const [submitted, setSubmitted] = useState<string>();
+  const [submitted, setSubmitted] = useState<Submitted>();
   const [round, setRound] = useState(0);
   const [started, setStarted] = useState(false);
 
   if (submitted) {
     return (
       <Stack gap="sm">
-        <Alert color="green" title="Response submitted">
+        {/* 'Submitted' only once the server has it; offline or slow it is kept here and sent later. */}
+        <Alert
+          color={submitted.delivery === 'sent' ? 'green' : 'blue'}
+          title={
+            submitted.delivery === 'sent' ? 'Response submitted' : `Response ${KEPT_MESSAGE.toLowerCase()}`
+          }
+        >
           <Group gap="xs">
             <Anchor
               renderRoot={(props) => (
                 <Link
                   {...props}
                   to="/$resourceType/$id/$tab"
-                  params={{ resourceType: 'QuestionnaireResponse', id: submitted, tab: 'details' }}
+                  params={{ resourceType: 'QuestionnaireResponse', id: submitted.id, tab: 'details' }}
                 />
               )}
             >
@@ -110,7 +116,7 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
         sources={sources}
         onChange={response.keep}
         submitting={response.submitting}
-        onSubmit={(answers) => void response.submit(answers).then((id) => id && setSubmitted(id))}
+        onSubmit={(answers) => void response.submit(answers).then((done) => done && setSubmitted(done))}
       />
     </Stack>
   );

@@ -58,6 +58,12 @@ async function findDraft(reader: ReplicaReader, key: DraftKey): Promise<Question
   return drafts[0] ?? null;
 }
 
+/** A submitted response: its id, and whether the server has it or this device keeps it to send. */
+export interface Submitted {
+  id: string;
+  delivery: 'sent' | 'kept';
+}
+
 export interface ResponseDraft {
   /** An earlier in-progress response to go on with (null when none; undefined while it is looked up). */
   draft: QuestionnaireResponse | null | undefined;
@@ -66,7 +72,7 @@ export interface ResponseDraft {
   /** Keeps these answers on this device (after a pause in typing, and at once before leaving). */
   keep(answers: Answers): void;
   /** Sends one completed response with these answers; resolves with its id once the save succeeds. */
-  submit(answers: Answers): Promise<string | undefined>;
+  submit(answers: Answers): Promise<Submitted | undefined>;
   submitting: boolean;
   outcome?: OperationOutcome;
   /** Why the submitted response could not be recorded as the task's output. */
@@ -113,7 +119,7 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
 
   /** Saves the completed response (completing an earlier in-progress one); its id, or undefined. */
   const complete = useCallback(
-    async (given: Answers): Promise<string | undefined> => {
+    async (given: Answers): Promise<Submitted | undefined> => {
       let storedId: string | undefined;
       const result = await saveResponse(async () => {
         const stored = await findDraft(reader, key);
@@ -122,7 +128,8 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
         return stored ? { change, shown: stored } : { change };
       });
       if (!result.ok) return undefined;
-      return result.applied?.id ?? storedId;
+      const id = result.applied?.id ?? storedId;
+      return id ? { id, delivery: result.delivery ?? 'kept' } : undefined;
     },
     [saveResponse, reader, key, responseOf]
   );
@@ -161,12 +168,12 @@ export function useResponseDraft(questionnaire: Questionnaire, context: Response
     async submit(given) {
       setSubmitting(true);
       try {
-        const id = await complete(given);
+        const submitted = await complete(given);
         // A refused response keeps the answers on this device; a saved one ends the draft.
-        if (!id) return undefined;
+        if (!submitted) return undefined;
         await answers.remove();
-        await linkTask(id);
-        return id;
+        await linkTask(submitted.id);
+        return submitted;
       } finally {
         setSubmitting(false);
       }

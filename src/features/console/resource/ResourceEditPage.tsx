@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { editChange, useCommands, useSave } from '@/ui';
+import { editChange, noticeIfKept, useSave } from '@/ui';
 import { DraftNotice, LeaveGuard, useDraft } from '@/ui/drafts';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
@@ -33,7 +33,6 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
   const { save: queue, submitting, outcome } = useSave();
-  const { dismissFailure } = useCommands();
   const [opened, setOpened] = useState<Opened>();
   const draft = useDraft<Resource>(`edit:${resourceType}/${id}`);
   if (!opened && found.status === 'ready') {
@@ -45,14 +44,13 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
 
   async function save(edited: Resource, acceptWarnings?: boolean): Promise<void> {
     if (!opened) return;
-    // A refused edit is still drawn in the form: the new edit replaces it, made from the server's version.
-    const { server } = refused;
-    if (server) await Promise.all(refused.entries.map((entry) => dismissFailure(entry.seq ?? 0)));
-    const change = server
-      ? editChange(server, edited, { baseVersionId: server.meta?.versionId })
-      : editChange(opened.resource, edited, { baseVersionId: opened.versionId });
+    // The form shows this device's copy, refused edits included; the engine folds those into this
+    // whole-resource edit, so saving the fix replaces them and one change goes to the server.
+    const change = editChange(opened.resource, edited, { baseVersionId: opened.versionId });
     // A refused save keeps the draft: the input stays on this device until it is saved or discarded.
-    if (!(await queue({ change, shown: server ?? opened.resource, acceptWarnings })).ok) return;
+    const result = await queue({ change, shown: opened.resource, acceptWarnings });
+    if (!result.ok) return;
+    noticeIfKept(result, `Edit ${resourceType}`);
     await draft.remove();
     await details();
   }

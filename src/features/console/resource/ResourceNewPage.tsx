@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createChange, useSave } from '@/ui';
+import { createChange, noticeIfKept, useSave } from '@/ui';
 import { DraftNotice, LeaveGuard, useDraft } from '@/ui/drafts';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
@@ -25,6 +25,7 @@ function NewResource({ resourceType }: { resourceType: string }) {
     const result = await save({ change: createChange(resource), acceptWarnings });
     // A refused save keeps the draft: the input stays on this device until it is saved or discarded.
     if (!result.ok || !result.applied) return;
+    noticeIfKept(result, `New ${resourceType}`);
     await draft.remove();
     await navigate({
       to: '/$resourceType/$id/$tab',
