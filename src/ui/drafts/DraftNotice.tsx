@@ -8,7 +8,7 @@ export function DraftNotice<T>({ draft }: { draft: Draft<T> }) {
     <Alert color="blue" title="Draft restored" role="status" aria-label="Draft restored">
       <Group justify="space-between" gap="xs">
         <Text size="sm">The input you had not sent yet was kept on this device.</Text>
-        <Button size="xs" variant="default" onClick={draft.discard}>
+        <Button variant="default" mih={44} onClick={draft.discard}>
           Discard
         </Button>
       </Group>
