@@ -41,7 +41,10 @@ export interface ClinicalDialogProps {
  * dialog, losing nothing typed.
  */
 export function ClinicalDialog({ noun, before, built, onClose, draft, children }: ClinicalDialogProps) {
-  const { save, submitting, outcome } = useSave();
+  const { save, submitting, outcome, reset } = useSave();
+  // Warnings and errors are about the values they judged: a changed value clears them.
+  const builtKey = built ? JSON.stringify(built) : '';
+  useEffect(() => reset(), [builtKey, reset]);
   const fields = useRef<HTMLDivElement>(null);
   const title = `${before ? 'Edit' : 'Add'} ${noun}`;
   // An edit changes what the dialog changed (never id or meta); an add creates the entry.

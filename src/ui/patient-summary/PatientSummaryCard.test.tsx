@@ -270,6 +270,12 @@ describe('vitals as the dialog keeps them', () => {
     expect(await within(dialog).findByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
     expect(h.applied).toEqual([]);
+    // A changed value clears the warning about the old one; asked again, it comes back.
+    await user().type(within(dialog).getByRole('textbox', { name: 'Value' }), '0');
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Save anyway' })).toBeNull());
+    await user().type(within(dialog).getByRole('textbox', { name: 'Value' }), '{Backspace}');
+    await user().click(save(dialog));
+    expect(await within(dialog).findByRole('button', { name: 'Save anyway' })).toBeInTheDocument();
     await user().click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [rate] = await landed<Observation>('Observation', 'subject=Patient/p1&code=8867-4');
