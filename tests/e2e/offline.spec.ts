@@ -44,7 +44,10 @@ test.describe('offline', () => {
 
     await panel.getByRole('button', { name: /(Add|Change) Due-Date/ }).click();
     await page.getByRole('dialog').getByLabel('Due date').fill('2031-03-15');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    // Over two years ahead: the dialog asks to confirm under the field first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Save anyway' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     const select = panel.getByRole('combobox', { name: 'Update Business Status' });
     const current = await select.inputValue();
