@@ -33,6 +33,11 @@ export interface VitalRule {
 
 const LOINC = 'http://loinc.org';
 
+const OXYGEN_SATURATION: VitalRule = {
+  display: 'Oxygen saturation',
+  units: [{ unit: '%', above: 0, atMost: 100, plausible: [50, 100] }],
+};
+
 /**
  * The vital signs by LOINC code. A rate, a weight, a height, a pressure, a saturation and a BMI can't
  * be zero or negative; a living body's temperature can't be at or below freezing (0 Cel, 32 [degF]);
@@ -48,14 +53,9 @@ export const VITAL_RULES: Readonly<Record<string, VitalRule>> = {
       { unit: '[degF]', above: 32, plausible: [86, 109.4] },
     ],
   },
-  '2708-6': {
-    display: 'Oxygen saturation',
-    units: [{ unit: '%', above: 0, atMost: 100, plausible: [50, 100] }],
-  },
-  '59408-5': {
-    display: 'Oxygen saturation',
-    units: [{ unit: '%', above: 0, atMost: 100, plausible: [50, 100] }],
-  },
+  // SpO2 has two codes (by pulse oximetry, and in arterial blood): one rule for both.
+  '2708-6': OXYGEN_SATURATION,
+  '59408-5': OXYGEN_SATURATION,
   '8480-6': {
     display: 'Systolic blood pressure',
     units: [{ unit: 'mm[Hg]', above: 0, plausible: [50, 260] }],
