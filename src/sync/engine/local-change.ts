@@ -6,6 +6,7 @@ import type { AppliedChange, LocalChange } from './types';
 import { applyStrict, ChangeRejectedError } from './view';
 import { withConfirmedReferences } from './local-references';
 import { supersede } from './supersede';
+import { pastOwnVersions } from './own-versions';
 
 export interface LocalChangeDeps {
   replica: ReplicaStore;
@@ -30,7 +31,13 @@ export async function applyLocalChange(deps: LocalChangeDeps, given: LocalChange
     if (!record || record.deleted)
       throw new ChangeRejectedError(`${label}: ${key} is not in the local replica`);
     let operations = change.operations ?? [];
-    let baseVersionId = change.baseVersionId ?? record.server?.meta?.versionId;
+    const held = record.server?.meta?.versionId;
+    // A form opened on an older version saw this device's changes made since, pending then: the
+    // versions they made are not another user's change, so the test moves past them.
+    let baseVersionId =
+      change.baseVersionId && change.baseVersionId !== held
+        ? await pastOwnVersions(tx, key, change.baseVersionId)
+        : (change.baseVersionId ?? held);
     if (change.kind === 'patch') {
       if (operations.length === 0) throw new ChangeRejectedError(`${label}: the change is empty`);
       const wanted = applyStrict(record.resource, operations, label);

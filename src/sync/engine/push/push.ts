@@ -8,6 +8,7 @@ import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-ru
 import { isNewer, type SyncContext } from '@/sync/engine/context';
 import { backOff } from './backoff';
 import { writeRecord } from '@/sync/engine/record';
+import { noteOwnVersion } from '@/sync/engine/own-versions';
 import { clientIdentifier } from '@/sync/engine/client-identifier';
 import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { pendingUpload } from '@/sync/uploads/upload-entries';
@@ -331,6 +332,9 @@ async function confirmIn(
   const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
   if (current && unchanged) await tx.removeOutbox(seq);
   else if (current) await tx.putOutbox({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
+  // The version this change made, unless it is only known to hold the change under later ones.
+  if (entry.kind === 'patch' && entry.baseVersionId && newVersion && answer !== newest)
+    await noteOwnVersion(tx, entry.key, entry.baseVersionId, newVersion);
 
   let key = entry.key;
   let id = entry.resourceId;
