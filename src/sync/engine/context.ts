@@ -42,6 +42,11 @@ export interface RunReports {
   progress: (progress: { rows: number; percent: number }) => void;
   /** Shows a first load's first pages before they are stored; undefined once the replica holds them. */
   preview: (pages: FirstPagePreview[] | undefined) => void;
+  /**
+   * Sends the changes the user made since the run began. A first load calls it between its stages,
+   * so an edit made while it loads reaches the server in seconds, not after the whole load.
+   */
+  sendWaiting?: () => Promise<void>;
 }
 
 /** What push and pull are handed: the configuration, the run's shared state and its reports. */

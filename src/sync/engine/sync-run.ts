@@ -124,7 +124,7 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
 
   /** What push and pull are handed: the configuration, the keys they touch, and how they report. */
   private contextFor(loop: RunLoopControl): SyncContext {
-    return {
+    const context: SyncContext = {
       ...this.config,
       touched: this.touched,
       reached: () => this.status.setOnline(true),
@@ -132,7 +132,9 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
       stopped: () => loop.stopped,
       progress: (loading) => this.status.update({ loading }),
       preview: (firstPages) => this.status.update({ firstPages }),
+      sendWaiting: () => this.sendWaitingChanges(context),
     };
+    return context;
   }
 
   /**
@@ -174,7 +176,7 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
    * made while the clinical lists load reaches the server before them, not after.
    */
   private async sendWaitingChanges(context: SyncContext): Promise<void> {
-    if (!this.status.current.online) return;
+    if (!this.status.current.online || this.status.current.pending === 0) return;
     const report = await push(context);
     if (report.offline) this.status.setOnline(false);
   }

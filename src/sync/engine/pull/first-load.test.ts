@@ -152,3 +152,41 @@ describe('first load and offline creates', () => {
     expect(serverValueSets.total).toBeGreaterThan(0);
   });
 });
+
+describe('first load and changes made meanwhile', () => {
+  it('sends an edit made once the first rows show before the rest of the load, not after it', async () => {
+    let edited: Promise<unknown> | undefined;
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID, {
+      allTasksCap: 50,
+      onChange: (keys: ResourceKey[]) => {
+        const task = keys.find((key) => key.startsWith('Task/'));
+        if (edited || !task) return;
+        // The user edits a task as soon as the first rows are drawn.
+        edited = doctor.engine.applyChange({
+          resourceType: 'Task',
+          id: task.split('/')[1],
+          kind: 'patch',
+          operations: [{ op: 'add', path: '/description', value: 'Edited during the first load' }],
+          commutes: false,
+          label: 'Edit Task',
+        });
+      },
+    });
+    const before = doctor.faults.sent.length;
+    await doctor.engine.syncNow();
+    await edited;
+    const sent = doctor.faults.sent.slice(before).map((request) => `${request.method} ${request.url}`);
+    const patch = sent.findIndex((line) => line.startsWith('PATCH '));
+    expect(patch).toBeGreaterThan(0);
+    // Reads of the first load itself (not the clinical lists, which always come after) follow the edit.
+    const loadReadsAfter = doctor.faults.sent
+      .slice(before + patch + 1)
+      .filter(
+        (request) =>
+          request.method === 'GET' ||
+          (request.method === 'POST' && !/Observation\?|AllergyIntolerance\?/.test(request.body))
+      );
+    expect(loadReadsAfter.length).toBeGreaterThan(0);
+    expect(doctor.engine.status()).toMatchObject({ pending: 0, conflicts: 0, failed: 0 });
+  });
+});

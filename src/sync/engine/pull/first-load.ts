@@ -99,6 +99,8 @@ export async function fullLoad(context: SyncContext): Promise<void> {
     });
   });
   context.preview(undefined);
+  // What the user changed since the first rows showed goes before the rest of the load.
+  await context.sendWaiting?.();
   // When All Tasks' cap holds every task the user sees, its pages hold every queue's tasks too: the
   // queues' own searches would bring them again. Should the tasks outgrow the cap meanwhile, the
   // queues are asked for after all.
@@ -129,6 +131,7 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   }
   await storeLoaded(context, batch, stored, undefined, AFTER_FIRST_ROWS_CHUNK);
   progress();
+  await context.sendWaiting?.();
 
   await Promise.all(
     queues.map(async (queue) => {
@@ -142,9 +145,11 @@ export async function fullLoad(context: SyncContext): Promise<void> {
   );
   const alongside =
     unguessed.length > 0 ? [withQuery('SearchParameter', searchParameterQuery(unguessed))] : [];
+  await context.sendWaiting?.();
   for (const answer of await fetchMissingReferences(context, newest, batch, alongside)) {
     searchParameters.push(...(await allOf(context, required(answer))));
   }
+  await context.sendWaiting?.();
   collect(batch, await laterValueSets, newest);
   const types = new Set([...CORE_TYPES, ...newest.types()]);
   const searchBases = [...new Set([...guessedBases, ...unguessed, ...types])];
