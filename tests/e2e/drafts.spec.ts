@@ -141,7 +141,11 @@ test('a vital sign typed in its dialog comes back after a reload, and Discard st
   await expect(vital.getByText('Draft restored')).toBeHidden();
   await expect(vital.getByRole('textbox', { name: 'Systolic' })).toHaveValue('');
   await expect(vital.getByRole('textbox', { name: 'Diastolic' })).toHaveValue('');
-  await expect.poll(async () => (await drafts(page)).some((key) => key.endsWith(`|clinical:Vital:new:Patient/${PATIENT}`))).toBe(false);
+  await expect
+    .poll(async () =>
+      (await drafts(page)).some((key) => key.endsWith(`|clinical:Vital:new:Patient/${PATIENT}`))
+    )
+    .toBe(false);
 });
 
 test('questionnaire answers stay on the device until Submit and come back after a reload', async ({
