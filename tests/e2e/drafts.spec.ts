@@ -118,6 +118,36 @@ test('a task note, the new-task form and a clinical dialog restore their drafts 
   await expect(allergy.getByRole('combobox', { name: 'Allergy' })).toHaveValue('Latex');
 });
 
+test('a vital sign typed in its dialog comes back after a reload, and Discard starts again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`/Patient/${PATIENT}/summary`);
+  await page.getByRole('button', { name: 'Add Vital' }).click();
+  let vital = page.getByRole('dialog', { name: 'Add Vital' });
+  await vital.getByRole('textbox', { name: 'Systolic' }).fill('131');
+  await vital.getByRole('textbox', { name: 'Diastolic' }).fill('8');
+  await kept(page, `clinical:Vital:new:Patient/${PATIENT}`);
+  await reload(page);
+
+  await page.getByRole('button', { name: 'Add Vital' }).click();
+  vital = page.getByRole('dialog', { name: 'Add Vital' });
+  await expect(vital.getByText('Draft restored')).toBeVisible();
+  await expect(vital.getByRole('textbox', { name: 'Systolic' })).toHaveValue('131');
+  await expect(vital.getByRole('textbox', { name: 'Diastolic' })).toHaveValue('8');
+  await page.screenshot({ path: `${app.SCREENSHOTS}/drafts-vital-restored.png` });
+
+  await vital.getByRole('button', { name: 'Discard' }).click();
+  await expect(vital.getByText('Draft restored')).toBeHidden();
+  await expect(vital.getByRole('textbox', { name: 'Systolic' })).toHaveValue('');
+  await expect(vital.getByRole('textbox', { name: 'Diastolic' })).toHaveValue('');
+  await expect
+    .poll(async () =>
+      (await drafts(page)).some((key) => key.endsWith(`|clinical:Vital:new:Patient/${PATIENT}`))
+    )
+    .toBe(false);
+});
+
 test('questionnaire answers stay on the device until Submit and come back after a reload', async ({
   page,
 }) => {

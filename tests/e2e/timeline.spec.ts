@@ -147,3 +147,113 @@ test("a comment on a task's timeline lands once, and pinned it is drawn first", 
     .toBe('stat');
   await page.screenshot({ path: `${app.SCREENSHOTS}/task-timeline-1024.png` });
 });
+
+test('a message thread shows its topic and replies, people by name, on the timeline and in the list', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const all = await app.serverRead<Bundle<Communication>>(page, 'Communication?_count=300&_sort=_id');
+  const thread = (all.entry ?? [])
+    .map((entry) => entry.resource)
+    .find(
+      (c): c is Communication =>
+        !!c?.topic?.text && !c.partOf && !!c.subject?.reference?.startsWith('Patient/') && !c.payload
+    );
+  expect(thread).toBeDefined();
+  const topic = thread?.topic?.text ?? '';
+  const replies = await app.serverRead<Bundle<Communication>>(
+    page,
+    `Communication?part-of=Communication/${thread?.id ?? ''}&_count=100`
+  );
+  const count = replies.entry?.length ?? 0;
+  expect(count).toBeGreaterThan(1);
+
+  await page.goto(`/${thread?.subject?.reference ?? ''}/timeline`);
+  // A patient may have several threads of one topic: this one's card links to its replies.
+  const threadCard = card(page, topic).filter({
+    has: page.locator(`a[href="/Communication/${thread?.id ?? ''}/timeline"]`),
+  });
+  await expect(threadCard.first()).toBeVisible({ timeout: 30_000 });
+  await expect(threadCard.first().getByRole('link', { name: `${count} replies` })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Senders and recipients read as names, never as 'Practitioner/...'.
+  const timeline = page.getByLabel('Timeline', { exact: true });
+  await expect(timeline.getByText(/With .+/).first()).toBeVisible();
+  await expect(timeline).not.toContainText('Practitioner/', { timeout: 20_000 });
+  await expect(timeline).not.toContainText('Patient/');
+  await app.screenshotAtSizes(page, 'timeline-thread', false);
+
+  // The thread's replies are its own timeline.
+  await threadCard
+    .first()
+    .getByRole('link', { name: `${count} replies` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/Communication/${thread?.id ?? ''}/timeline$`));
+  await expect(cards(page).filter({ has: page.getByText('Comment', { exact: true }) })).toHaveCount(count, {
+    timeout: 30_000,
+  });
+
+  // The list of messages names senders and recipients too.
+  await page.goto('/Communication');
+  const list = page.getByRole('table', { name: 'Communication list' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(list).not.toContainText('Practitioner/', { timeout: 20_000 });
+  await page.screenshot({ path: `${app.SCREENSHOTS}/communication-list-names.png` });
+});
+
+test('a comment sent is confirmed and in view, an upload is confirmed, long words wrap, and Delete comes back', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now().toString(36);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const reports = await app.serverRead<Bundle<DiagnosticReport>>(
+    page,
+    'DiagnosticReport?_count=1&_sort=-_id'
+  );
+  const reportId = reports.entry?.[0]?.resource?.id ?? '';
+  expect(reportId).not.toBe('');
+  const here = `/DiagnosticReport/${reportId}/timeline`;
+  await page.goto(here);
+  await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible({ timeout: 30_000 });
+
+  // One long unbroken word: it wraps inside its card, and the page does not scroll sideways.
+  const long = `${'x'.repeat(240)}${stamp}`;
+  await comment(page, long);
+  await expect(page.getByRole('status').filter({ hasText: 'Comment sent' })).toBeVisible({ timeout: 30_000 });
+  expect(await commentsOnServer(page, reportId, long)).toHaveLength(1);
+  const longCard = card(page, long);
+  await expect(longCard).toBeInViewport();
+  const widths = await longCard.evaluate((element) => ({
+    card: element.scrollWidth - element.clientWidth,
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  expect(widths).toEqual({ card: 0, page: 0 });
+  await page.screenshot({ path: `${app.SCREENSHOTS}/timeline-comment-sent-390.png` });
+
+  // An upload says 'Uploaded' once the server has the file.
+  const fileName = `note-${stamp}.txt`;
+  await page.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('pulse 72\n'),
+  });
+  await expect(page.getByRole('status').filter({ hasText: `Uploaded ${fileName}` })).toBeVisible({
+    timeout: 40_000,
+  });
+  await expect(card(page, fileName)).toBeInViewport();
+
+  // Deleting the comment from its card comes back to this timeline, without it.
+  await longCard.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByText('Are you sure you want to delete this Communication?')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${here}$`));
+  await expect(card(page, long)).toHaveCount(0);
+  await expect.poll(() => commentsOnServer(page, reportId, long), { timeout: 40_000 }).toHaveLength(0);
+});

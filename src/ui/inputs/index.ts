@@ -58,6 +58,7 @@ export { fromLocalInput, toFhirTime, toLocalInput } from './date-inputs';
 export {
   expressionMatchesPath,
   fieldErrorText,
+  issueExpressions,
   issuesForPath,
   issueText,
   withoutIndexes,

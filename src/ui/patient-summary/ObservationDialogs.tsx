@@ -1,6 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
 import type { Observation, Patient, Reference } from '@medplum/fhirtypes';
-import { useState } from 'react';
 import {
   BLOOD_PRESSURE,
   bloodPressureObservation,
@@ -14,7 +13,8 @@ import {
   vitalObservation,
   vitalSignOf,
 } from '@/fhir/clinical-rules';
-import { ChoiceField, ClinicalDialog } from './ClinicalDialog';
+import type { Draft } from '../drafts';
+import { ChoiceField, ClinicalDialog, useDialogForm } from './ClinicalDialog';
 import { readNumber, useFormState, withoutIndexes } from '../inputs';
 import { issuesForPath, issueText } from '../inputs/issue-paths';
 
@@ -23,6 +23,13 @@ interface ObservationDialogProps {
   editing?: Observation;
   onClose: () => void;
 }
+
+/**
+ * The name of a dialog's draft on this device: what it records, which observation (or a new one)
+ * and whose, as the allergy, problem and medication dialogs name theirs.
+ */
+const draftName = (noun: string, patient: Reference<Patient>, editing: Observation | undefined) =>
+  `clinical:${noun}:${editing?.id ?? 'new'}:${patient.reference ?? ''}`;
 
 /** Taken now, of this patient; an edit keeps when the observation was taken. */
 const recordedNow = (patient: Reference<Patient>) => ({
@@ -45,18 +52,24 @@ function edited(before: Observation | undefined, after: Observation | undefined)
 
 /** Record or correct the smoking status: one of the eight answers (required). */
 export function SmokingDialog({ patient, editing, onClose }: ObservationDialogProps) {
-  const [answer, setAnswer] = useState(() => (editing ? (smokingOptionOf(editing)?.code ?? '') : ''));
+  // The answer chosen and not yet saved is a draft on this device, restored when the dialog opens again.
+  const [form, set, draft] = useDialogForm(
+    () => ({ answer: editing ? (smokingOptionOf(editing)?.code ?? '') : '' }),
+    draftName('Smoking Status', patient, editing)
+  );
+  const { answer } = form;
   return (
     <ClinicalDialog
       noun="Smoking Status"
       before={editing}
       built={edited(editing, smokingObservation(answer, recordedNow(patient)))}
       onClose={onClose}
+      draft={draft as Draft<unknown>}
     >
       <ChoiceField
         label="Smoking status"
         value={answer}
-        onChange={setAnswer}
+        onChange={(next) => set({ answer: next })}
         options={SMOKING_OPTIONS.map((option) => ({ value: option.code, label: option.display }))}
         required
       />
@@ -71,13 +84,24 @@ const numberText = (value: number | undefined): string => (value === undefined ?
  * and is saved when at least one is a finite number; any other sign needs its one value.
  */
 export function VitalDialog({ patient, editing, onClose }: ObservationDialogProps) {
-  const [code, setCode] = useState(() =>
-    editing ? (vitalSignOf(editing)?.code ?? '') : BLOOD_PRESSURE.code
+  // The sign and the readings typed and not yet saved are a draft on this device, kept as typed
+  // (text, so a half-typed number comes back as it was), restored when the dialog opens again.
+  const [form, set, draft] = useDialogForm(
+    () => {
+      const readings = editing ? bloodPressureReadings(editing) : {};
+      return {
+        code: editing ? (vitalSignOf(editing)?.code ?? '') : BLOOD_PRESSURE.code,
+        systolic: numberText(readings.systolic),
+        diastolic: numberText(readings.diastolic),
+        value: numberText(editing?.valueQuantity?.value),
+      };
+    },
+    draftName('Vital', patient, editing)
   );
-  const readings = editing ? bloodPressureReadings(editing) : {};
-  const [systolic, setSystolic] = useState(numberText(readings.systolic));
-  const [diastolic, setDiastolic] = useState(numberText(readings.diastolic));
-  const [value, setValue] = useState(numberText(editing?.valueQuantity?.value));
+  const { code, systolic, diastolic, value } = form;
+  const setSystolic = (text: string) => set({ systolic: text });
+  const setDiastolic = (text: string) => set({ diastolic: text });
+  const setValue = (text: string) => set({ value: text });
   const sign = VITAL_SIGNS.find((item) => item.code === code);
   const recorded = recordedNow(patient);
   const pressure = sign?.code === BLOOD_PRESSURE.code;
@@ -102,11 +126,17 @@ export function VitalDialog({ patient, editing, onClose }: ObservationDialogProp
     change: (text: string) => void
   ) => <NumberField key={label} label={label} unit={unit} path={path} text={text} onChange={change} />;
   return (
-    <ClinicalDialog noun="Vital" before={editing} built={edited(editing, observation)} onClose={onClose}>
+    <ClinicalDialog
+      noun="Vital"
+      before={editing}
+      built={edited(editing, observation)}
+      onClose={onClose}
+      draft={draft as Draft<unknown>}
+    >
       <ChoiceField
         label="Vital sign"
         value={code}
-        onChange={setCode}
+        onChange={(next) => set({ code: next })}
         options={VITAL_SIGNS.map((item) => ({ value: item.code, label: item.display }))}
         required
         disabled={!!editing}

@@ -86,14 +86,29 @@ const SPECIAL: Record<string, Omit<ResourceColumn, 'field'>> = {
   },
 };
 
-/** The values a search parameter's expression finds in a resource, each formatted by its FHIR type. */
-function parameterText(resourceType: string, expression: string): (resource: Resource) => string {
+/**
+ * The values a search parameter's expression finds in a resource, each formatted by its FHIR type; a
+ * reference reads as the name of what it points at when known (a sender as 'Bob Jones', not
+ * 'Practitioner/123').
+ */
+function parameterColumn(
+  resourceType: string,
+  expression: string
+): Pick<ResourceColumn, 'value' | 'references'> {
   const evaluate = compileExpression(expression, resourceType);
-  return (resource) =>
-    evaluate(resource)
-      .map((typed) => formatValue(typed.value, typed.type) ?? dataTypeText(typed.value) ?? '')
-      .filter(Boolean)
-      .join(', ');
+  return {
+    value: (resource, names = NO_NAMES) =>
+      evaluate(resource)
+        .map((typed) => {
+          const [reference] = referencesIn(typed.value);
+          return reference
+            ? referenceLabel(reference, names)
+            : (formatValue(typed.value, typed.type) ?? dataTypeText(typed.value) ?? '');
+        })
+        .filter(Boolean)
+        .join(', '),
+    references: (resource) => referencesIn(evaluate(resource).map((typed) => typed.value)),
+  };
 }
 
 /**
@@ -114,7 +129,7 @@ export function resourceColumns(
       return {
         field: name,
         heading: fieldLabel(name),
-        value: parameterText(resourceType, parameter.expression),
+        ...parameterColumn(resourceType, parameter.expression),
         parameter,
       };
     }

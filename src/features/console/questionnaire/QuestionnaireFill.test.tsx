@@ -6,9 +6,9 @@ import type {
   QuestionnaireResponse,
   Task,
 } from '@medplum/fhirtypes';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DraftStore, draftStoreOf } from '@/ui/drafts';
 import { ME, taskFixture } from '@/ui/testing/replica-harness';
 import { consoleTestHarness } from '../testing/render-console';
@@ -55,7 +55,59 @@ const responsesOnServer = async (): Promise<QuestionnaireResponse[]> => {
   return (bundle.entry ?? []).map((entry) => entry.resource as QuestionnaireResponse);
 };
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('filling in a questionnaire', () => {
+  it("a refused Submit shows the server's words under the items they name, and the rest above", async () => {
+    await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
+      held: [screening, patient],
+      heldTypes: ['Questionnaire', 'Patient'],
+    });
+    // The server refuses a new response: one issue names the first item's answer, one names none.
+    const handle = ctx.h.fake.handle.bind(ctx.h.fake);
+    vi.spyOn(ctx.h.fake, 'handle').mockImplementation(async (request: Request) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/QuestionnaireResponse'))
+        return new Response(
+          JSON.stringify({
+            resourceType: 'OperationOutcome',
+            issue: [
+              {
+                severity: 'error',
+                code: 'invariant',
+                details: { text: 'A name has no digits' },
+                expression: ['QuestionnaireResponse.item[0].answer[0].valueString'],
+              },
+              { severity: 'error', code: 'business-rule', details: { text: 'Consent is not on file' } },
+            ],
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/fhir+json' } }
+        );
+      return handle(request);
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Preferred name' });
+    await user.type(name, 'Ada2');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The response was not saved');
+    expect(alert).toHaveTextContent('Consent is not on file');
+    expect(alert).not.toHaveTextContent('A name has no digits');
+    // Said under the item, which keeps its answer.
+    const field = name.closest<HTMLElement>('.mantine-InputWrapper-root');
+    expect(field).not.toBeNull();
+    expect(within(field as HTMLElement).getByText('A name has no digits')).toBeInTheDocument();
+    expect(name).toHaveValue('Ada2');
+    expect(screen.queryByText('Response submitted')).toBeNull();
+
+    // A changed answer takes the words about the old one away.
+    await user.clear(name);
+    await user.type(name, 'Ada');
+    expect(screen.queryByText('A name has no digits')).toBeNull();
+  });
+
   it('keeps the answers on this device only until Submit, which sends one completed response', async () => {
     await ctx.renderConsole('/Questionnaire/q1/form?subject=Patient/p1', {
       held: [screening, patient],

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Questionnaire } from '@medplum/fhirtypes';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime, formatReference, KEPT_MESSAGE, outcomeText } from '@/ui';
 import { DraftNotice, LeaveGuard } from '@/ui/drafts';
 import { QuestionnaireForm } from './QuestionnaireForm';
+import { buildResponse, type Answers } from './questionnaire-rules';
+import { responseIssues } from './response-issues';
 import { useQuestionnaireSources } from './use-questionnaire-sources';
 import { useResponseDraft, type ResponseContext, type Submitted } from './use-response-draft';
 
@@ -41,6 +43,16 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
   const [submitted, setSubmitted] = useState<Submitted>();
   const [round, setRound] = useState(0);
   const [started, setStarted] = useState(false);
+  // The answers last submitted: a refusal's issues name items by their places in the response they made.
+  const [sent, setSent] = useState<Answers>();
+  const { outcome } = response;
+  const issues = useMemo(
+    () =>
+      outcome && sent
+        ? responseIssues(outcome, buildResponse(questionnaire, sent, { status: 'completed', authored: '' }))
+        : undefined,
+    [outcome, sent, questionnaire]
+  );
 
   if (submitted) {
     return (
@@ -103,9 +115,12 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
       <LeaveGuard unsaved={response.answers.isUnsaved} />
       <DraftNotice draft={response.answers} />
       <DraftStatus continued={!!response.draft} keptAt={response.answers.keptAt} />
-      {response.outcome && (
+      {/* What names an item is said under it; the rest, or a pointer to the marked items, here. */}
+      {outcome && (
         <Alert color="red" role="alert" title="The response was not saved">
-          {outcomeText(response.outcome)}
+          {issues && issues.general.length === 0
+            ? 'Correct the marked answers and submit again.'
+            : outcomeText(issues ? { ...outcome, issue: issues.general } : outcome)}
         </Alert>
       )}
       <QuestionnaireForm
@@ -116,7 +131,11 @@ export function QuestionnaireFill({ questionnaire, context }: QuestionnaireFillP
         sources={sources}
         onChange={response.keep}
         submitting={response.submitting}
-        onSubmit={(answers) => void response.submit(answers).then((done) => done && setSubmitted(done))}
+        itemErrors={issues?.byItem}
+        onSubmit={(answers) => {
+          setSent(answers);
+          void response.submit(answers).then((done) => done && setSubmitted(done));
+        }}
       />
     </Stack>
   );

@@ -25,6 +25,8 @@ interface QuestionnaireFormProps {
   /** Submit: every shown required question has an answer. */
   onSubmit: (answers: Answers) => void;
   submitting?: boolean;
+  /** The server's words about items of the last response it refused, by linkId: shown under each. */
+  itemErrors?: ReadonlyMap<string, string>;
 }
 
 interface ItemsProps {
@@ -32,6 +34,8 @@ interface ItemsProps {
   enabled: Set<string>;
   answers: Answers;
   errors: Set<string>;
+  /** The server's words about an item, until its answer changes. */
+  serverErrors: ReadonlyMap<string, string>;
   sources: QuestionnaireSources;
   setAnswer: (linkId: string, answers: Answers[string]) => void;
 }
@@ -62,7 +66,7 @@ function Items({ items, enabled, ...rest }: ItemsProps) {
               key={item.linkId}
               item={item}
               answers={rest.answers[item.linkId] ?? []}
-              error={rest.errors.has(item.linkId) ? REQUIRED_ANSWER : undefined}
+              error={rest.errors.has(item.linkId) ? REQUIRED_ANSWER : rest.serverErrors.get(item.linkId)}
               sources={rest.sources}
               onChange={(answers) => rest.setAnswer(item.linkId, answers)}
             />
@@ -70,6 +74,13 @@ function Items({ items, enabled, ...rest }: ItemsProps) {
         })}
     </Stack>
   );
+}
+
+const NO_ERRORS: ReadonlyMap<string, string> = new Map();
+
+/** Whether an item, or one of the items inside it, has this linkId. */
+function holds(item: QuestionnaireItem, linkId: string): boolean {
+  return item.linkId === linkId || (item.item ?? []).some((inner) => holds(inner, linkId));
 }
 
 /**
@@ -85,6 +96,7 @@ export function QuestionnaireForm({
   onChange,
   onSubmit,
   submitting,
+  itemErrors = NO_ERRORS,
 }: QuestionnaireFormProps) {
   const pages = useMemo(() => questionnairePages(questionnaire), [questionnaire]);
   const [answers, setAnswers] = useState<Answers>(
@@ -92,6 +104,16 @@ export function QuestionnaireForm({
   );
   const [page, setPage] = useState(0);
   const [errors, setErrors] = useState<Set<string>>(new Set());
+  // The server's words stay under an item until its answer changes; a new refusal shows them all
+  // again, on the page of the first item named.
+  const [server, setServer] = useState({ from: NO_ERRORS, shown: NO_ERRORS });
+  if (server.from !== itemErrors) {
+    setServer({ from: itemErrors, shown: itemErrors });
+    const first = [...itemErrors.keys()][0];
+    const at =
+      first === undefined ? -1 : pages.findIndex((items) => items.some((item) => holds(item, first)));
+    if (at >= 0) setPage(at);
+  }
   const enabled = useMemo(() => enabledItems(questionnaire, answers), [questionnaire, answers]);
   const current = pages[page] ?? [];
   const last = page >= pages.length - 1;
@@ -102,6 +124,8 @@ export function QuestionnaireForm({
     else delete next[linkId];
     setAnswers(next);
     setErrors((shown) => (shown.has(linkId) ? new Set([...shown].filter((id) => id !== linkId)) : shown));
+    if (server.shown.has(linkId))
+      setServer({ ...server, shown: new Map([...server.shown].filter(([id]) => id !== linkId)) });
     onChange?.(next);
   };
   /** Whether the items may be left: every shown required question answered, else they are marked. */
@@ -117,6 +141,7 @@ export function QuestionnaireForm({
       enabled={enabled}
       answers={answers}
       errors={errors}
+      serverErrors={server.shown}
       sources={sources}
       setAnswer={setAnswer}
     />

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { deleteChange, useSave } from '@/ui';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { deleteChange, noticeIfKept, useSave } from '@/ui';
+import { backPath } from '../common/back-path';
 import { ResourceStateNotice } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
 import { isResourceType } from '../resource-types';
@@ -14,7 +15,10 @@ interface ResourceDeletePageProps {
 
 const TOUCH = { minHeight: 44 };
 
-/** /{type}/{id}/delete: asks, queues the delete (tested against the version shown), back to the list. */
+/**
+ * /{type}/{id}/delete: asks, queues the delete (tested against the version shown), then goes back to
+ * the page that asked for it (`?back=`, a timeline's card menu) or else to the type's list.
+ */
 export function ResourceDeletePage({ resourceType, id }: ResourceDeletePageProps) {
   if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
   return <DeleteResource resourceType={resourceType} id={id} />;
@@ -24,11 +28,15 @@ function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
   const navigate = useNavigate();
   const found = useConsoleResource(resourceType, id);
   const { save, submitting, outcome } = useSave();
+  const back = backPath(useRouterState({ select: (state) => state.location.searchStr }));
 
   async function remove(): Promise<void> {
     if (found.status !== 'ready') return;
-    if (!(await save({ change: deleteChange(found.resource, found.versionId) })).ok) return;
-    await navigate({ to: '/$resourceType', params: { resourceType } });
+    const result = await save({ change: deleteChange(found.resource, found.versionId) });
+    if (!result.ok) return;
+    noticeIfKept(result, `Delete ${resourceType}`);
+    if (back) await navigate({ href: back });
+    else await navigate({ to: '/$resourceType', params: { resourceType } });
   }
 
   const error = outcome?.issue?.[0]?.details?.text;
@@ -47,16 +55,32 @@ function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
             <Button color="red" style={TOUCH} loading={submitting} onClick={() => void remove()}>
               Delete
             </Button>
-            <Button
-              variant="default"
-              style={TOUCH}
-              disabled={submitting}
-              renderRoot={(props) => (
-                <Link {...props} to="/$resourceType/$id/$tab" params={{ resourceType, id, tab: 'details' }} />
-              )}
-            >
-              Cancel
-            </Button>
+            {/* Cancel goes back where Delete would have: the page that asked, else the resource. */}
+            {back ? (
+              <Button
+                variant="default"
+                style={TOUCH}
+                disabled={submitting}
+                onClick={() => void navigate({ href: back })}
+              >
+                Cancel
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                style={TOUCH}
+                disabled={submitting}
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/$resourceType/$id/$tab"
+                    params={{ resourceType, id, tab: 'details' }}
+                  />
+                )}
+              >
+                Cancel
+              </Button>
+            )}
           </Group>
         </>
       ) : (

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Progress, Stack, Text } from '@mantine/core';
 import type { AuditEvent, Communication, Media, Resource, Task } from '@medplum/fhirtypes';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { memo, useState, type ReactNode } from 'react';
 import {
   formatCodeableConcept,
@@ -9,9 +9,10 @@ import {
   formatReference,
   type ReferenceNames,
 } from '@/ui';
+import { withBack } from '../common/back-path';
 import { MediaLink } from './MediaLink';
 import type { TimelineItem } from './timeline-items';
-import { canPin, commentText, isPinned } from './timeline-rules';
+import { canPin, commentText, isPinned, repliesText, threadTopic } from './timeline-rules';
 import type { UploadView } from './use-upload-status';
 
 interface TimelineCardProps {
@@ -20,8 +21,13 @@ interface TimelineCardProps {
   item: TimelineItem;
   names: ReferenceNames;
   upload?: UploadView;
+  /** How many messages answer this one, when it is a message thread. */
+  replies?: number;
   onPin(resource: Resource): void;
 }
+
+/** Long words and addresses wrap inside the card instead of widening it past the screen. */
+const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 /**
  * One card of the timeline: what happened, when, by whom; a resource's card has its menu. Drawn
@@ -32,6 +38,7 @@ export const TimelineCard = memo(function TimelineCard({
   item,
   names,
   upload,
+  replies,
   onPin,
 }: TimelineCardProps) {
   const pinned = item.kind === 'resource' && isPinned(item.resource);
@@ -48,7 +55,7 @@ export const TimelineCard = memo(function TimelineCard({
           {item.kind === 'version' ? (
             <VersionBody subject={subject} item={item} />
           ) : (
-            <ResourceBody item={item} names={names} />
+            <ResourceBody item={item} names={names} replies={replies} />
           )}
           {upload && <UploadProgress upload={upload} />}
         </Stack>
@@ -108,9 +115,11 @@ function VersionBody({
 function ResourceBody({
   item,
   names,
+  replies,
 }: {
   item: Extract<TimelineItem, { kind: 'resource' }>;
   names: ReferenceNames;
+  replies: number | undefined;
 }) {
   const { resource } = item;
   const nameOf = (reference: { reference?: string; display?: string } | undefined): string =>
@@ -118,10 +127,13 @@ function ResourceBody({
   switch (resource.resourceType) {
     case 'Communication': {
       const comment = resource as Communication;
+      // A thread's header says what it is about and how many messages answer it, not a blank comment.
+      const thread = !!replies || (!!comment.topic && !comment.payload?.length);
+      if (thread) return <ThreadBody thread={comment} replies={replies ?? 0} nameOf={nameOf} />;
       return (
         <>
           <Heading badge="Comment" color="teal" by={nameOf(comment.sender)} />
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text size="sm" style={WRAP}>
             {commentText(comment)}
           </Text>
         </>
@@ -133,7 +145,7 @@ function ResourceBody({
       return (
         <>
           <Heading badge="Media" color="cyan" by={nameOf(media.operator)} />
-          <Group gap="xs">
+          <Group gap="xs" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {media.content.url && !item.waiting ? (
               <MediaLink content={media.content}>{title}</MediaLink>
             ) : (
@@ -149,7 +161,7 @@ function ResourceBody({
     case 'Task': {
       const task = resource as Task;
       return (
-        <Group gap="xs">
+        <Group gap="xs" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Badge variant="light" color="grape">
             Task
           </Badge>
@@ -172,7 +184,7 @@ function ResourceBody({
       return (
         <>
           <Heading badge="Audit" color="gray" by={nameOf(event.agent?.[0]?.who)} />
-          <Text size="sm">
+          <Text size="sm" style={WRAP}>
             {[formatCoding(event.type), event.outcomeDesc].filter(Boolean).join(': ') || event.action}
           </Text>
         </>
@@ -183,6 +195,47 @@ function ResourceBody({
   }
 }
 
+/** A message thread: its topic, who takes part, and how many replies it has (a link to them). */
+function ThreadBody({
+  thread,
+  replies,
+  nameOf,
+}: {
+  thread: Communication;
+  replies: number;
+  nameOf: (reference: { reference?: string; display?: string } | undefined) => string;
+}) {
+  const topic = threadTopic(thread);
+  const people = (thread.recipient ?? []).map(nameOf).filter(Boolean).join(', ');
+  return (
+    <>
+      <Heading badge="Thread" color="teal" by={nameOf(thread.sender)} />
+      <Text size="sm" fw={600} style={WRAP}>
+        {topic || 'Message thread'}
+      </Text>
+      <Group gap="xs" style={{ minWidth: 0 }}>
+        <Anchor
+          size="sm"
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to="/$resourceType/$id/$tab"
+              params={{ resourceType: 'Communication', id: thread.id ?? '', tab: 'timeline' }}
+            />
+          )}
+        >
+          {repliesText(replies)}
+        </Anchor>
+        {people && (
+          <Text size="xs" c="dimmed" style={WRAP}>
+            {`With ${people}`}
+          </Text>
+        )}
+      </Group>
+    </>
+  );
+}
+
 function Heading({ badge, color, by }: { badge: string; color: string; by: string }): ReactNode {
   return (
     <Group gap="xs">
@@ -190,7 +243,7 @@ function Heading({ badge, color, by }: { badge: string; color: string; by: strin
         {badge}
       </Badge>
       {by && (
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {by}
         </Text>
       )}
@@ -252,6 +305,8 @@ function CardMenu({ resource, onPin }: { resource: Resource; onPin(resource: Res
 
 function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
   const navigate = useNavigate();
+  // Delete comes back to this timeline, not to the list of the deleted resource's type.
+  const here = useRouterState({ select: (state) => state.location.href });
   const params = { resourceType: resource.resourceType, id: resource.id ?? '' };
   return (
     <Menu.Dropdown>
@@ -262,7 +317,14 @@ function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource
       <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id/edit', params })}>Edit</Menu.Item>
       <Menu.Divider />
       <Menu.Label>Danger zone</Menu.Label>
-      <Menu.Item color="red" onClick={() => void navigate({ to: '/$resourceType/$id/delete', params })}>
+      <Menu.Item
+        color="red"
+        onClick={() =>
+          void navigate({
+            href: withBack(`/${params.resourceType}/${encodeURIComponent(params.id)}/delete`, here),
+          })
+        }
+      >
         Delete
       </Menu.Item>
     </Menu.Dropdown>

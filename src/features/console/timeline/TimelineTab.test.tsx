@@ -1,7 +1,15 @@
-import type { Binary, Bundle, Communication, DiagnosticReport, Media } from '@medplum/fhirtypes';
+import type {
+  Binary,
+  Bundle,
+  Communication,
+  DiagnosticReport,
+  Media,
+  Patient,
+  Practitioner,
+} from '@medplum/fhirtypes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME } from '@/ui/testing/replica-harness';
 import { consoleTestHarness } from '../testing/render-console';
 
@@ -56,6 +64,10 @@ async function openTimeline(): Promise<void> {
   });
   await screen.findByRole('button', { name: 'Comment' });
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the timeline tab', () => {
   it('lists pinned comments first, then the rest newest first, pinned ones marked', async () => {
@@ -132,6 +144,9 @@ describe('the timeline tab', () => {
     expect(
       within(await waitFor(() => cardWith('Written in the lift'))).getByText('Waiting to sync')
     ).toBeInTheDocument();
+    // Kept on this device is not sent: the box does not say it is.
+    await waitFor(() => expect(screen.getByLabelText('Comment')).toHaveValue(''));
+    expect(screen.queryByText('Comment sent')).toBeNull();
     await ctx.h.syncNow();
     expect(within(cardWith('Written in the lift')).getByText('Waiting to sync')).toBeInTheDocument();
 
@@ -181,5 +196,96 @@ describe('the timeline tab', () => {
       'href',
       media[0]?.content.url
     );
+  });
+
+  it('a comment the server has is confirmed and brought into view', async () => {
+    const scrolled: string[] = [];
+    // jsdom lays nothing out: the test records which card was asked to come into view.
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    await ctx.h.serve(comment('older', 'Waiting for results', '2024-03-01T10:00:00Z', 'routine'));
+    await openTimeline();
+    await screen.findByText('Waiting for results');
+    await userEvent.type(screen.getByLabelText('Comment'), 'Lab called back');
+    await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    expect(await screen.findByText('Comment sent')).toBeInTheDocument();
+    expect(
+      (await serverComments()).filter((c) => c.payload?.[0]?.contentString === 'Lab called back')
+    ).toHaveLength(1);
+    await waitFor(() => expect(scrolled.some((text) => text.includes('Lab called back'))).toBe(true));
+    expect(scrolled.some((text) => text.includes('Waiting for results'))).toBe(false);
+    // Typing again takes the confirmation away: it is about the comment sent, not the next one.
+    await userEvent.type(screen.getByLabelText('Comment'), 'More');
+    expect(screen.queryByText('Comment sent')).toBeNull();
+  });
+
+  it('a message thread shows its topic and how many replies it has, and people by name', async () => {
+    const patient: Patient = {
+      resourceType: 'Patient',
+      id: 'p1',
+      name: [{ given: ['Maria'], family: 'Gonzalez' }],
+    };
+    const nurse: Practitioner = {
+      resourceType: 'Practitioner',
+      id: 'pr-bob',
+      name: [{ given: ['Bob'], family: 'Jones' }],
+    };
+    const thread: Communication = {
+      resourceType: 'Communication',
+      id: 't1',
+      status: 'in-progress',
+      subject: { reference: 'Patient/p1' },
+      topic: { text: 'Prescription Refill' },
+      recipient: [{ reference: 'Patient/p1' }, { reference: 'Practitioner/pr-bob' }],
+    };
+    const message = (id: string, text: string, sender: string, sent: string): Communication => ({
+      resourceType: 'Communication',
+      id,
+      status: 'in-progress',
+      partOf: [{ reference: 'Communication/t1' }],
+      subject: { reference: 'Patient/p1' },
+      sender: { reference: sender },
+      payload: [{ contentString: text }],
+      sent,
+    });
+    // The practitioner is on the server only: the device has never read it.
+    await ctx.h.serve(
+      nurse,
+      thread,
+      message('m1', 'Can I get a refill?', 'Patient/p1', '2024-03-01T10:00:00Z'),
+      message('m2', 'Sent to your pharmacy', 'Practitioner/pr-bob', '2024-03-01T11:00:00Z')
+    );
+    await ctx.renderConsole('/Patient/p1/timeline', { held: [patient], heldTypes: ['Patient', 'Task'] });
+    const threadCard = await waitFor(() => cardWith('Prescription Refill'));
+    expect(within(threadCard).getByText('Thread')).toBeInTheDocument();
+    expect(within(threadCard).getByRole('link', { name: '2 replies' })).toHaveAttribute(
+      'href',
+      '/Communication/t1/timeline'
+    );
+    await waitFor(() =>
+      expect(within(cardWith('Sent to your pharmacy')).getByText('Bob Jones')).toBeInTheDocument()
+    );
+    expect(within(cardWith('Can I get a refill?')).getByText('Maria Gonzalez')).toBeInTheDocument();
+    expect(screen.queryByText('Practitioner/pr-bob')).toBeNull();
+    await waitFor(() =>
+      expect(within(cardWith('Prescription Refill')).getByText(/With .*Bob Jones/)).toBeInTheDocument()
+    );
+  });
+
+  it('deleting a comment from its card comes back to the timeline', async () => {
+    await ctx.h.serve(comment('c1', 'Wrong patient, ignore', '2024-03-01T10:00:00Z', 'routine'));
+    const { router } = await ctx.renderConsole('/DiagnosticReport/r1/timeline', {
+      held: [report],
+      heldTypes: ['DiagnosticReport', 'Task'],
+    });
+    await screen.findByText('Wrong patient, ignore');
+    await userEvent.click(within(cardWith('Wrong patient, ignore')).getByRole('button', { name: 'Actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await screen.findByText('Are you sure you want to delete this Communication?');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/DiagnosticReport/r1/timeline'));
+    await screen.findByRole('button', { name: 'Comment' });
+    expect(screen.queryByText('Wrong patient, ignore')).toBeNull();
   });
 });

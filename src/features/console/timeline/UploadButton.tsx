@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Text } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useState } from 'react';
-import { createChange, outcomeText, useProfile, useSave } from '@/ui';
+import { createChange, noticeIfKept, outcomeText, useProfile, useSave, type AppliedChange } from '@/ui';
 import { completeMediaOperations, fileAttachment, newMedia } from './timeline-rules';
 
 /** The largest file the timeline takes: it waits in IndexedDB, base64, until it is uploaded. */
@@ -21,15 +21,24 @@ function readBase64(file: File): Promise<string> {
  * file. Both changes go through the outbox with the file's bytes, so an upload chosen offline waits
  * in IndexedDB; the sync engine sends the file as a Binary (the Media's card shows its progress).
  */
-export function UploadButton({ resource }: { resource: Resource }) {
+export function UploadButton({
+  resource,
+  onAdded,
+}: {
+  resource: Resource;
+  /** A file's Media was added: its card shows the upload. */
+  onAdded?: (change: AppliedChange) => void;
+}) {
   const { reference } = useProfile();
   const { save, submitting, outcome } = useSave();
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState(false);
+  const [uploaded, setUploaded] = useState<string>();
 
   async function upload(file: File | null): Promise<void> {
     if (!file) return;
     setProblem(undefined);
+    setUploaded(undefined);
     if (file.size > MAX_UPLOAD_BYTES) {
       setProblem(`${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
       return;
@@ -41,7 +50,8 @@ export function UploadButton({ resource }: { resource: Resource }) {
       const media = newMedia(resource, { reference }, content, new Date().toISOString());
       const created = await save({ change: createChange(media, 'Upload') });
       if (!created.ok || !created.applied) return;
-      await save({
+      onAdded?.(created.applied);
+      const completed = await save({
         change: {
           resourceType: 'Media',
           id: created.applied.id,
@@ -51,6 +61,9 @@ export function UploadButton({ resource }: { resource: Resource }) {
           label: 'Upload',
         },
       });
+      // 'Uploaded' only once the server has the file; one kept on this device says so instead.
+      if (completed.ok && completed.delivery === 'sent') setUploaded(file.name);
+      noticeIfKept(completed, `Upload ${file.name}`);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
@@ -73,6 +86,9 @@ export function UploadButton({ resource }: { resource: Resource }) {
           Initializing
         </Text>
       )}
+      <Text size="sm" c="green.8" role="status" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
+        {uploaded && !reading && !submitting ? `Uploaded ${uploaded}` : ''}
+      </Text>
       {failure && (
         <Text size="sm" c="red" role="alert">
           {failure}

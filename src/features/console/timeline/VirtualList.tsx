@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Gap between two rows. */
 const GAP = 8;
@@ -14,6 +14,8 @@ interface VirtualListProps<T> {
   estimate: number;
   /** Draws one row; give a memoised component so rows already drawn are not drawn again on scroll. */
   renderItem(item: T): ReactNode;
+  /** The key of a row to bring into view (one just added), though it may not be drawn yet. */
+  scrollToKey?: string;
 }
 
 /** Where the list starts in the page: read once laid out, and again whenever what holds it changes size. */
@@ -44,7 +46,7 @@ function useListTop(listRef: React.RefObject<HTMLDivElement | null>): number {
  * screen. Scrolling re-renders the list only when the rows in range change, never synchronously
  * inside the scroll event, and rows already drawn keep their elements.
  */
-export function VirtualList<T>({ items, itemKey, estimate, renderItem }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, itemKey, estimate, renderItem, scrollToKey }: VirtualListProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const offset = useListTop(listRef);
   const virtualizer = useWindowVirtualizer({
@@ -55,6 +57,15 @@ export function VirtualList<T>({ items, itemKey, estimate, renderItem }: Virtual
     useFlushSync: false,
     getItemKey: (index) => (items[index] ? itemKey(items[index]) : index),
   });
+  const scrollIndex =
+    scrollToKey === undefined ? -1 : items.findIndex((item) => itemKey(item) === scrollToKey);
+  // Once per key: rows added above it later do not pull the reader back to it.
+  const shown = useRef<string>(undefined);
+  useEffect(() => {
+    if (scrollIndex < 0 || shown.current === scrollToKey) return;
+    shown.current = scrollToKey;
+    virtualizer.scrollToIndex(scrollIndex, { align: 'auto' });
+  }, [scrollIndex, scrollToKey, virtualizer]);
   return (
     <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => {

@@ -13,7 +13,10 @@ import {
   newComment,
   newMedia,
   pinOperations,
+  repliesText,
+  replyCounts,
   sortTimeline,
+  threadTopic,
   timelineTime,
   togglePinPriority,
 } from './timeline-rules';
@@ -179,5 +182,42 @@ describe('the timeline items', () => {
     ]);
     expect(items[1]).toMatchObject({ kind: 'resource', waiting: true });
     expect(items[0]).toMatchObject({ kind: 'resource', waiting: false });
+  });
+});
+
+describe('message threads', () => {
+  const message = (id: string, pointers: Partial<Communication>, deleted: 0 | 1 = 0) => ({
+    resource: { resourceType: 'Communication', id, status: 'in-progress', ...pointers } as Communication,
+    deleted,
+  });
+
+  it('counts the messages part of a thread or answering it, once each, deleted ones left out', () => {
+    const counts = replyCounts([
+      message('t1', { topic: { text: 'Refill' } }),
+      message('m1', { partOf: [{ reference: 'Communication/t1' }] }),
+      message('m2', {
+        partOf: [{ reference: 'Communication/t1' }],
+        inResponseTo: [{ reference: 'Communication/t1' }],
+      }),
+      message('m3', { inResponseTo: [{ reference: 'Communication/m1' }] }),
+      message('m4', { partOf: [{ reference: 'Communication/t1' }] }, 1),
+      message('c1', { basedOn: [{ reference: 'Task/x' }] }),
+    ]);
+    expect(counts.get('Communication/t1')).toBe(2);
+    expect(counts.get('Communication/m1')).toBe(1);
+    expect(counts.has('Task/x')).toBe(false);
+    expect(repliesText(1)).toBe('1 reply');
+    expect(repliesText(2)).toBe('2 replies');
+  });
+
+  it('names a thread by its topic, else by its first message', () => {
+    const thread = (fields: Partial<Communication>) =>
+      ({ resourceType: 'Communication', status: 'in-progress', ...fields }) as Communication;
+    expect(threadTopic(thread({ topic: { text: 'Lab test results' } }))).toBe('Lab test results');
+    expect(threadTopic(thread({ topic: { coding: [{ code: 'x', display: 'Schedule a Physical' }] } }))).toBe(
+      'Schedule a Physical'
+    );
+    expect(threadTopic(thread({ payload: [{ contentString: 'Hello' }] }))).toBe('Hello');
+    expect(threadTopic(thread({}))).toBe('');
   });
 });

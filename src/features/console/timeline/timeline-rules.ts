@@ -228,3 +228,39 @@ export function commentText(comment: Communication): string {
     .filter(Boolean)
     .join('\n');
 }
+
+/**
+ * How many messages answer each message thread: a Communication is a reply to those it is part of
+ * (`partOf`, how threads are kept: the thread's header has none) or answers (`inResponseTo`), counted
+ * once per thread. Deleted ones do not count. Keyed by 'Communication/{id}'.
+ */
+export function replyCounts(
+  records: readonly { resource: Resource; deleted: 0 | 1 }[]
+): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    if (record.deleted || record.resource.resourceType !== 'Communication') continue;
+    const message = record.resource as Communication;
+    const threads = new Set(
+      [...(message.partOf ?? []), ...(message.inResponseTo ?? [])]
+        .map((pointer) => pointer.reference ?? '')
+        .filter((reference) => reference.startsWith('Communication/'))
+    );
+    for (const thread of threads) counts.set(thread, (counts.get(thread) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** What a thread is about: its topic's text (or coding), else the words of its first payload. */
+export function threadTopic(thread: Communication): string {
+  const topic = thread.topic;
+  const fromTopic = topic?.text ?? topic?.coding?.find((coding) => coding.display)?.display;
+  if (fromTopic) return fromTopic;
+  const first = thread.payload?.[0];
+  return first?.contentString ?? first?.contentAttachment?.title ?? '';
+}
+
+/** '1 reply', '3 replies'. */
+export function repliesText(count: number): string {
+  return `${count} ${count === 1 ? 'reply' : 'replies'}`;
+}

@@ -24,7 +24,8 @@ const LISTED_TYPES = ['Communication', 'Media', 'AuditEvent'];
 export const TIMELINE_COUNT = 100;
 
 /**
- * The searches that find what is about a resource: comments based on it (or whose subject it is),
+ * The searches that find what is about a resource: comments based on it (or whose subject it is, or
+ * the messages of a thread),
  * attachments by the pointer Media allows for its type, tasks by based-on, focus or subject, and
  * audit events naming it; each _count 100, newest first.
  */
@@ -32,6 +33,8 @@ export function timelineSearches(resource: Resource): string[] {
   const ref = referenceOf(resource);
   const page = `_count=${TIMELINE_COUNT}&_sort=-_lastUpdated`;
   const searches = [`Communication?based-on=${ref}&${page}`];
+  // A message thread's timeline lists its messages: they are part of it.
+  if (resource.resourceType === 'Communication') searches.push(`Communication?part-of=${ref}&${page}`);
   if (COMMUNICATION_SUBJECTS.includes(resource.resourceType))
     searches.push(`Communication?subject=${ref}&${page}`);
   if (MEDIA_SUBJECTS.includes(resource.resourceType)) searches.push(`Media?subject=${ref}&${page}`);

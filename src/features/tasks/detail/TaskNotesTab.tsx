@@ -19,7 +19,8 @@ export function TaskNotesTab({ task }: { task: Task }) {
               {formatDate(note.time)}
             </Text>
           </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {/* A long unbroken word (an address, a code) wraps instead of widening the page. */}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {note.text}
           </Text>
         </Card>

@@ -32,7 +32,7 @@ export function TaskTimelineTab({ task, server }: { task: Task; server: Task | u
             {formatDateTime(event.time)}
           </Text>
           {event.detail && (
-            <Text size="sm" lineClamp={3}>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
               {event.detail}
             </Text>
           )}
