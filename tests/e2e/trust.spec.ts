@@ -149,3 +149,46 @@ test("claimed offline with a note; the other user took the task; 'Keep theirs' k
   await doctor.context.close();
   await nurse.context.close();
 });
+
+test('edits made right after reloads, while the sync worker is still starting, each land once and in order', async ({
+  page,
+}) => {
+  await app.signIn(page, 'doctor@example.com');
+  await app.waitForFirstSync(page);
+  const [, patient] = await twoPatients(page);
+  const id = patient.id ?? '';
+  // From now on the sync worker's script arrives seconds late, as on a slow tablet after a reload.
+  let slowed = 0;
+  await page.context().route('**/assets/sync.worker-*.js', async (route) => {
+    slowed++;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+
+  const families = ['Startup-One', 'Startup-Two'];
+  for (const family of families) {
+    // Opened by URL: a reload, and the form is filled before the worker has started.
+    await page.goto(`/Patient/${id}/edit`);
+    await setFamily(page, family);
+    await okButton(page).click();
+    await expect(page).toHaveURL(new RegExp(`/Patient/${id}/details$`), { timeout: 30_000 });
+  }
+  expect(slowed, 'the worker started late after each reload').toBeGreaterThanOrEqual(families.length);
+
+  await expect
+    .poll(async () => (await app.outbox(page)).map((entry) => `${entry.label} ${entry.state}`), {
+      timeout: 30_000,
+      message: 'both edits sent',
+    })
+    .toEqual([]);
+  await expect(app.syncStatus(page)).not.toContainText('conflict');
+  const history = await app.serverRead<Bundle<Patient>>(page, `Patient/${id}/_history`);
+  const made = (history.entry ?? [])
+    .map((entry) => entry.resource?.name?.[0]?.family)
+    .filter((family) => family?.startsWith('Startup-'))
+    .reverse();
+  // Each edit made one version, the first before the second: neither was lost, doubled or refused.
+  expect(made).toEqual(families);
+  const current = await app.serverRead<Patient>(page, `Patient/${id}`);
+  expect(current.name?.[0]?.family).toBe('Startup-Two');
+});
