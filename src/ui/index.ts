@@ -30,7 +30,9 @@
  *
  * Writing (the one command path)
  * - useCommands() → { applyChange(change), resolveConflict(seq, 'mine' | 'theirs'), dismissFailure(seq),
- *   retryFailure(seq), syncNow() }
+ *   retryFailure(seq), syncNow(), previewConflictChoice(seq, choice), previewDismiss(seq) }
+ *     The two previews say, before the user confirms, what a conflict choice or a dismissal would
+ *     discard besides the entry itself (later changes of the resource that touch what theirs changed).
  *     applyChange takes a LocalChange (src/sync/engine/types.ts): { resourceType, id, kind: 'patch' |
  *     'create' | 'delete', operations (JSON Patch without the version test), commutes, label: 'Claim Task' }.
  *     It resolves once the change is durable in IndexedDB with its outbox entry, so a toast after it

@@ -6,11 +6,6 @@ export interface RefusedEdits {
   entries: OutboxEntry[];
   /** The server's answer to the latest of them: its issues go under the form's fields. */
   outcome?: OperationOutcome;
-  /**
-   * The server's version, when refused edits are all this device holds for the resource: a new
-   * edit is then made from it (the refused ones are still drawn in the form) and replaces them.
-   */
-  server?: Resource;
 }
 
 /** What the server refused of a resource's queued edits, for its edit form. */
@@ -19,7 +14,5 @@ export function refusedEdits(sync: ResourceState<Resource> | undefined): Refused
   const latest = entries.at(-1);
   if (!latest) return { entries };
   const outcome = latest.outcome ?? outcomeOf(new Error(latest.error ?? 'The server refused this change.'));
-  const onlyEdits = entries.every((entry) => entry.kind === 'patch') && sync?.pending === 0;
-  const server = onlyEdits ? sync?.record?.server : undefined;
-  return server ? { entries, outcome, server } : { entries, outcome };
+  return { entries, outcome };
 }
