@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { deleteChange, useSave } from '@/ui';
+import { deleteChange, useSave, pageTitle } from '@/ui';
 import { ResourceStateNotice } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceHeader } from './ResourceHeader';
+import { foundLabel, ResourceHeader } from './ResourceHeader';
 
 interface ResourceDeletePageProps {
   resourceType: string;
@@ -34,7 +34,12 @@ function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
   const error = outcome?.issue?.[0]?.details?.text;
   return (
     <Stack gap="sm">
-      <ResourceHeader resourceType={resourceType} title={`Delete ${resourceType}/${id}`} found={found} />
+      <ResourceHeader
+        resourceType={resourceType}
+        title={`Delete ${foundLabel(found) || `${resourceType}/${id}`}`}
+        documentTitle={pageTitle(`Delete ${foundLabel(found) || resourceType}`)}
+        found={found}
+      />
       {found.status === 'ready' ? (
         <>
           <Text>{`Are you sure you want to delete this ${resourceType}?`}</Text>
