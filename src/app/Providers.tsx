@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { theme } from './theme';
 
 /**
- * Toasts stack at the bottom right, no wider than the Task Actions column, so a toast covers at most
- * the end of that column, never the task's details beside it.
+ * Toasts stack at the bottom right, no wider than the Task Actions column: on the task page one
+ * toast sits below that column's controls from 1024×768 up, and never over the task's details.
  */
 const NOTIFICATION_WIDTH = 236;
 

@@ -39,7 +39,9 @@ function NoteText({ draft, onAdd }: { draft: Draft<string>; onAdd: (text: string
         <Textarea
           label="Note"
           placeholder="Add a note"
-          rows={3}
+          autosize
+          minRows={2}
+          maxRows={8}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
