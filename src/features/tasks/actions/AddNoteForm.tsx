@@ -39,9 +39,7 @@ function NoteText({ draft, onAdd }: { draft: Draft<string>; onAdd: (text: string
         <Textarea
           label="Note"
           placeholder="Add a note"
-          autosize
-          minRows={2}
-          maxRows={8}
+          rows={2}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
