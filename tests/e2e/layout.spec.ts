@@ -232,7 +232,7 @@ test.describe('the spec’s layout rules', () => {
       await page.setViewportSize(screen);
       await page.goto(`/Patient/${patient.id}`);
       await expect(page.getByRole('heading', { level: 1, name: patientName })).toBeVisible();
-      await expect(patientSummary(page)).toBeVisible();
+      await expect(patientSummary(page).getByRole('region', { name: 'Allergies' })).toBeVisible();
       await shoot(page, 'patient', screen);
     }
     await expect(page).toHaveTitle(`${patientName} · Patient – CareQueue`);
