@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { theme } from './theme';
 
 /**
- * Toasts stack at the bottom left, no wider than the side navigation: on the task page they never
- * cover the Task Actions, which sit on the right (or at the top on a portrait tablet).
+ * Toasts stack at the bottom right, no wider than the Task Actions column: on the task page one
+ * toast sits below that column's controls from 1024×768 up, and never over the task's details.
  */
 const NOTIFICATION_WIDTH = 236;
 
@@ -13,7 +13,7 @@ const NOTIFICATION_WIDTH = 236;
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-left" containerWidth={NOTIFICATION_WIDTH} />
+      <Notifications position="bottom-right" containerWidth={NOTIFICATION_WIDTH} />
       {children}
     </MantineProvider>
   );

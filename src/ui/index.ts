@@ -81,6 +81,11 @@
  *     parameters kept as lists).
  * - useSearchParameters(resourceType) → { status, parameters: [{ code, type, expression }], elements }:
  *     a type's search parameters and elements, from the server once, then kept in the replica.
+ *
+ * Pages
+ * - usePageTitle(pageTitle('Schedule Appointment', 'Emily Chen')): the browser's title while a page
+ *     shows ('Schedule Appointment · Emily Chen – CareQueue'); resourceLabel(resource) is what people
+ *     call a resource (its name, else what its code says), never its id.
  */
 export {
   ReplicaProvider,
@@ -203,6 +208,7 @@ export {
   type MenuGroup,
   type MenuLink,
 } from './navigation/active-link';
+export { APP_TITLE, pageTitle, resourceLabel, usePageTitle } from './navigation/page-title';
 export { useGlobalSearch, type GlobalSearchState } from './global-search/use-global-search';
 export { globalSearch, GLOBAL_SEARCH_DEBOUNCE_MS, type GlobalSearchResults } from './global-search/search';
 export {

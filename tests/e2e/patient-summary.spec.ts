@@ -128,6 +128,11 @@ test('the task detail shows the task patient’s summary, read from the server a
   await app.waitForFirstSync(page);
   const [task] = await app.readyTasks(page, 0, 1);
   await app.openTaskInApp(page, task?.id ?? '');
+  // Under 1200 px the task's details come first: the patient's line unfolds the summary.
+  await page
+    .getByRole('region', { name: 'Patient' })
+    .getByRole('button', { name: 'Show patient summary' })
+    .click();
   const card = summary(page);
   await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(card.getByText(/^Self$/)).toBeVisible();

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { deleteChange, noticeIfKept, useSave } from '@/ui';
+import { deleteChange, noticeIfKept, pageTitle, useSave } from '@/ui';
 import { backPath } from '../common/back-path';
 import { ResourceStateNotice } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceHeader } from './ResourceHeader';
+import { foundLabel, ResourceHeader } from './ResourceHeader';
 
 interface ResourceDeletePageProps {
   resourceType: string;
@@ -42,7 +42,12 @@ function DeleteResource({ resourceType, id }: ResourceDeletePageProps) {
   const error = outcome?.issue?.[0]?.details?.text;
   return (
     <Stack gap="sm">
-      <ResourceHeader resourceType={resourceType} title={`Delete ${resourceType}/${id}`} found={found} />
+      <ResourceHeader
+        resourceType={resourceType}
+        title={`Delete ${foundLabel(found) || `${resourceType}/${id}`}`}
+        documentTitle={pageTitle(`Delete ${foundLabel(found) || resourceType}`)}
+        found={found}
+      />
       {found.status === 'ready' ? (
         <>
           <Text>{`Are you sure you want to delete this ${resourceType}?`}</Text>

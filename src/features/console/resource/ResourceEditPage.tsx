@@ -2,12 +2,12 @@ import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { editChange, noticeIfKept, useSave } from '@/ui';
+import { editChange, noticeIfKept, useSave, pageTitle } from '@/ui';
 import { DraftNotice, LeaveGuard, useDraft } from '@/ui/drafts';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
 import { ConsoleResourceForm } from './ConsoleResourceForm';
-import { ResourceHeader } from './ResourceHeader';
+import { foundLabel, ResourceHeader } from './ResourceHeader';
 import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
 import { refusedEdits } from './refused-edits';
@@ -57,7 +57,12 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
 
   return (
     <Stack gap="sm">
-      <ResourceHeader resourceType={resourceType} title={`Edit ${resourceType}/${id}`} found={found} />
+      <ResourceHeader
+        resourceType={resourceType}
+        title={`Edit ${foundLabel(found) || `${resourceType}/${id}`}`}
+        documentTitle={pageTitle(`Edit ${foundLabel(found) || resourceType}`)}
+        found={found}
+      />
       <ResourceSyncIssues found={found} />
       <LeaveGuard unsaved={draft.isUnsaved} />
       {opened && draft.ready && <DraftNotice draft={draft} />}

@@ -1,12 +1,12 @@
 import { Button, Stack, Tabs } from '@mantine/core';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useConfirmedId } from '@/ui';
+import { pageTitle, useConfirmedId } from '@/ui';
 import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
 import { useConsoleResource, type ConsoleResourceState } from '../common/use-console-resource';
 import { FillQuestionnaireAction } from '../questionnaire';
 import { isResourceType } from '../resource-types';
 import { UnknownResourceType } from '../UnknownResourceType';
-import { ResourceHeader } from './ResourceHeader';
+import { foundLabel, ResourceHeader } from './ResourceHeader';
 import { findResourceTab, firstResourceTab, resourceTabs, tabLabel, tabPage } from './resource-tabs';
 
 interface ResourcePageProps {
@@ -41,6 +41,8 @@ function KnownResource({ resourceType, id, tab, tabs }: ResourcePageProps & { ta
   if (confirmedId) {
     return <Navigate to="/$resourceType/$id/$tab" params={{ resourceType, id: confirmedId, tab }} replace />;
   }
+  // The page is named as people call the resource (a patient's name), its id only when it has none.
+  const label = foundLabel(found);
   const actions = found.status === 'ready' && (
     <>
       <FillQuestionnaireAction resource={found.resource} />
@@ -67,7 +69,8 @@ function KnownResource({ resourceType, id, tab, tabs }: ResourcePageProps & { ta
     <Stack gap="sm">
       <ResourceHeader
         resourceType={resourceType}
-        title={`${resourceType}/${id}`}
+        title={label || `${resourceType}/${id}`}
+        documentTitle={pageTitle(label, resourceType)}
         found={found}
         actions={actions}
       />

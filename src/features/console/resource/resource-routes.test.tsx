@@ -49,6 +49,10 @@ async function submitFields(fields: PatientFields): Promise<void> {
 
 const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
 
+/** Whether the text shows on the page other than in its heading (in the resource's details). */
+const shownInDetails = (text: string): boolean =>
+  screen.queryAllByText(text).some((element) => element.tagName !== 'H1');
+
 describe('the resource routes', () => {
   it('/{type}/new creates through the outbox with the device identifier, once, and follows the server id', async () => {
     const { router } = await renderConsole('/Patient/new', { heldTypes: ['Patient'] });
@@ -57,7 +61,7 @@ describe('the resource routes', () => {
     await submitFields({ given: 'Ivo', family: 'Novak' });
     // The first schema read makes the fake server load the R4 definitions, which takes a while.
     await expect.poll(() => path(router), { timeout: 15_000 }).toMatch(/^\/Patient\/[^/]+\/details$/);
-    await waitFor(() => expect(screen.getByText('Ivo Novak')).toBeInTheDocument(), { timeout: 15_000 });
+    await waitFor(() => expect(shownInDetails('Ivo Novak')).toBe(true), { timeout: 15_000 });
     expect(h.applied).toMatchObject([{ kind: 'create', resourceType: 'Patient', label: 'Create Patient' }]);
 
     await h.syncNow();
@@ -65,7 +69,9 @@ describe('the resource routes', () => {
     expect(onServer).toHaveLength(1);
     expect(onServer[0]?.identifier).toEqual([{ system: CLIENT_ID_SYSTEM, value: expect.any(String) }]);
     await expect.poll(() => path(router)).toBe(`/Patient/${onServer[0]?.id ?? ''}/details`);
-    expect(await screen.findByText('Ivo Novak')).toBeInTheDocument();
+    // The page is named after the patient, in its heading and its details.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ivo Novak' })).toBeInTheDocument();
+    expect(shownInDetails('Ivo Novak')).toBe(true);
     // Another run sends nothing again: the create landed once.
     await h.syncNow();
     expect(await h.other.searchAll('Patient', { family: 'Novak' })).toHaveLength(1);
@@ -79,7 +85,8 @@ describe('the resource routes', () => {
     expect(screen.getByLabelText('ID')).toBeDisabled();
     await submitFields({ given: 'Ana', family: 'Ruiz', birthDate: '1980-06-01' });
     await expect.poll(() => path(router)).toBe('/Patient/p1/details');
-    expect(await screen.findByText('Ana Ruiz')).toBeInTheDocument();
+    await waitFor(() => expect(shownInDetails('Ana Ruiz')).toBe(true));
+    expect(screen.getByRole('heading', { level: 1, name: 'Ana Ruiz' })).toBeInTheDocument();
     expect(h.applied).toEqual([
       expect.objectContaining({
         kind: 'patch',

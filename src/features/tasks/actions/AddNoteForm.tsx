@@ -39,7 +39,7 @@ function NoteText({ draft, onAdd }: { draft: Draft<string>; onAdd: (text: string
         <Textarea
           label="Note"
           placeholder="Add a note"
-          rows={3}
+          rows={2}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);

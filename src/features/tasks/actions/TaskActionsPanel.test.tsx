@@ -138,7 +138,7 @@ describe('Task Actions, all through the one command path', () => {
     expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
   });
 
-  it("Complete Task: 'Task completed', and the button goes away", async () => {
+  it("Complete Task: 'Task completed', and only that button goes away; Pause reopens it on hold", async () => {
     const { user } = await show();
     await user.click(screen.getByRole('button', { name: 'Complete Task' }));
     expect(await screen.findByText('Task completed')).toBeInTheDocument();
@@ -146,6 +146,20 @@ describe('Task Actions, all through the one command path', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Complete Task' })).not.toBeInTheDocument()
     );
+    for (const name of ['Assign Role', 'Pause Task', 'Add Due-Date', 'Delete Task']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Pause Task' }));
+    expect(await screen.findByText('Task paused')).toBeInTheDocument();
+    expect((await task())?.status).toBe('on-hold');
+    expect(lastChange()).toMatchObject({
+      kind: 'patch',
+      label: 'Pause Task',
+      operations: [{ op: 'replace', path: '/status', value: 'on-hold' }],
+    });
+    expect(await screen.findByRole('button', { name: 'Resume Task' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Task' })).toBeInTheDocument();
   });
 
   it("Claim Task: asks first, then owner is me and 'Task claimed'; Cancel changes nothing", async () => {

@@ -115,12 +115,12 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         <Title order={2} size="h4">
           Task Actions
         </Title>
-        <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 2, sm: 4, md: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
           {button(assignLabel, () => setOpen('assign'))}
           {button(assignRole.label(task), () => setOpen('role'))}
           {!task.owner && button(claimTask.label(task), () => void command.run(claimTask, task, undefined))}
+          {/* Pause puts any task on hold, a completed one too (it reopens it); Resume then goes on. */}
           {task.status !== 'on-hold' &&
-            task.status !== 'completed' &&
             button(pauseTask.label(task), () => void command.run(pauseTask, task, undefined))}
           {task.status === 'on-hold' &&
             button(resumeTask.label(task), () => void command.run(resumeTask, task, undefined))}

@@ -1,16 +1,21 @@
 import { Box, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { Resource, Task } from '@medplum/fhirtypes';
+import type { Patient, Resource, Task } from '@medplum/fhirtypes';
+import { useMediaQuery } from '@mantine/hooks';
 import { memo, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import {
   ConflictCard,
   formatCodeableConcept,
   inFirstSync,
+  pageTitle,
+  resourceName,
   useConfirmedId,
   useResource,
+  usePageTitle,
   useSameAnswer,
   useServiceStatus,
 } from '@/ui';
+import { useRecordResource } from '../data/hooks';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
 import { TOUCH_HEIGHT } from '../constants';
 import { statusText } from '../format';
@@ -32,11 +37,18 @@ export function isTaskTab(tab: string): tab is TaskTab {
   return (TASK_TABS as readonly string[]).includes(tab);
 }
 
+/** From this width (1200 px) the page has a column for the patient summary. */
+const THREE_COLUMNS_QUERY = '(min-width: 75em)';
+
 /**
- * /Task/{id}/{tab}: on wide screens the patient (width 4), the tabs Details, Timeline, Notes (width 5)
- * and the Task Actions (width 3). From 992 px (a landscape tablet) the actions keep a column of their
- * own at the top right, held in view while the page scrolls, and the patient sits above the tabs; on
- * a portrait tablet the actions come first, above the patient and the tabs.
+ * /Task/{id}/{tab}: the task's header, its actions and its details come first at every width.
+ * - From 1200 px: three columns, the patient summary (width 4), the tabs Details, Timeline, Notes
+ *   (width 5) and the Task Actions (width 3).
+ * - From 992 px (a landscape tablet): the tabs on the left and the actions in a column of their own
+ *   on the right, held in view while the page scrolls; the patient is one line above the tabs that
+ *   unfolds the whole summary.
+ * - Narrower (a portrait tablet, a phone): one column, the actions first, then the patient's line,
+ *   then the tabs.
  */
 export function TaskDetailPage({
   id,
@@ -63,6 +75,17 @@ export function TaskDetailPage({
   // one that draws the change in the actions and the header.
   const tabsTask = useDeferredValue(state.resource);
   const server = useSameAnswer(state.record?.server as Task | undefined);
+  // The browser's title names the task as people do: what it is and for whom, not its id.
+  const patient = useRecordResource<Patient>(state.resource?.for?.reference);
+  usePageTitle(
+    state.resource
+      ? pageTitle(
+          formatCodeableConcept(state.resource.code) || 'Task',
+          resourceName(patient) || state.resource.for?.display
+        )
+      : pageTitle(state.loading ? 'Task' : 'No Task found')
+  );
+  const threeColumns = useMediaQuery(THREE_COLUMNS_QUERY, true, { getInitialValueInEffect: false }) ?? true;
 
   if (state.loading || (!state.resource && !confirmedId && firstRun)) {
     return (
@@ -105,7 +128,7 @@ export function TaskDetailPage({
       <Grid.Col span={{ base: 12, md: 6, lg: 9 }} order={{ base: 2, md: 1 }}>
         <Grid gap="md" columns={9}>
           <Grid.Col span={{ base: 9, lg: 4 }}>
-            <PatientSummary patient={task.for} />
+            <PatientSummary patient={task.for} collapsible={!threeColumns} />
           </Grid.Col>
           <Grid.Col span={{ base: 9, lg: 5 }}>
             <TaskTabs

@@ -6,6 +6,8 @@ import {
   ListPager,
   pageOffset,
   pageSize,
+  pageTitle,
+  usePageTitle,
   useProfile,
   useReplicaSearch,
   withOffset,
@@ -40,6 +42,7 @@ export function TaskListPage() {
   const [creating, setCreating] = useState(false);
 
   const title = bestMatchingLink(queues, '/Task', params)?.label ?? 'Tasks';
+  usePageTitle(pageTitle(title));
   const fields = parseFields(params);
   const offset = pageOffset(params);
   const count = pageSize(params);

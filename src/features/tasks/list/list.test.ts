@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { QUEUE_FIELDS } from '../queues/task-query';
+import { fittingColumns, taskColumns } from './columns';
 import { buildNewTask, validateNewTask } from './new-task';
 import { currentTab, effectiveQuery, withTab } from './status-tabs';
 
 describe('the task list', () => {
+  it('drops columns by rank to fit a narrow list, never Code, For or Priority', () => {
+    const columns = taskColumns([...QUEUE_FIELDS]);
+    const headings = (width: number) => {
+      const { shown, hidden } = fittingColumns(columns, width);
+      return { shown: shown.map((c) => c.heading), hidden: hidden.map((c) => c.heading) };
+    };
+    expect(headings(1100).hidden).toEqual([]);
+    // A portrait tablet (the menu closed) and a landscape one (the menu open): about 740 px.
+    expect(headings(740)).toEqual({
+      shown: ['Code', 'Owner', 'For', 'Priority', 'Due Date'],
+      hidden: ['Last Updated', 'Performer Type'],
+    });
+    expect(headings(900).hidden).toEqual(['Last Updated']);
+    // A phone: the essential columns stay even where they do not fit (the table scrolls).
+    expect(headings(300)).toEqual({
+      shown: ['Code', 'For', 'Priority'],
+      hidden: ['Owner', 'Due Date', 'Last Updated', 'Performer Type'],
+    });
+  });
+
   it('switches between the Active and Completed tabs keeping the other filters', () => {
     const mine = new URLSearchParams(
       'owner=Practitioner/a&status:not=completed&_sort=-priority-order,due-date'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchReplica, withOffset } from '@/ui';
 import { ME, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { effectiveQuery } from '../list/status-tabs';
-import { myTasksQueue, roleTasksQueue, stateTasksQueue } from './menu-queues';
+import { ALL_TASKS_QUEUE, myTasksQueue, roleTasksQueue, stateTasksQueue } from './menu-queues';
 import { DEFAULT_TASK_FIELDS, parseFields, QUEUE_FIELDS, showsStatusTabs, taskSearch } from './task-query';
 
 /**
@@ -147,9 +147,20 @@ describe('which tasks belong in which queue, and in what order', () => {
     ]);
   });
 
-  it('queues show the queue columns, other lists the Task defaults, and _fields wins', () => {
+  it('queues (All Tasks too) show the queue columns, other lists the Task defaults, and _fields wins', () => {
     expect(parseFields(new URLSearchParams(myTasksQueue(ME).search))).toEqual([...QUEUE_FIELDS]);
-    expect(parseFields(new URLSearchParams())).toEqual([...DEFAULT_TASK_FIELDS]);
+    expect(parseFields(new URLSearchParams(ALL_TASKS_QUEUE.search))).toEqual([...QUEUE_FIELDS]);
+    expect(parseFields(new URLSearchParams('status=completed&_offset=20'))).toEqual([...QUEUE_FIELDS]);
+    expect(QUEUE_FIELDS).toEqual([
+      'code',
+      'owner',
+      'for',
+      'priority',
+      'due-date',
+      '_lastUpdated',
+      'performerType',
+    ]);
+    expect(parseFields(new URLSearchParams('priority=asap'))).toEqual([...DEFAULT_TASK_FIELDS]);
     expect(parseFields(new URLSearchParams('_fields=code,status'))).toEqual(['code', 'status']);
   });
 

@@ -37,9 +37,16 @@ export function parseFields(params: URLSearchParams): string[] {
   return isQueueQuery(params) ? [...QUEUE_FIELDS] : [...DEFAULT_TASK_FIELDS];
 }
 
-/** A queue of the side menu: owned by someone, or a role or state queue. */
+/** What a list's URL may hold besides its filters: its page, its order and the status tab. */
+const NOT_FILTERS = new Set(['_sort', '_offset', '_count', '_total', 'status', 'status:not']);
+
+/**
+ * A queue of the side menu: owned by someone, a role or state queue, or All Tasks (no filter but the
+ * status tab). Every queue lists the same columns; a list filtered otherwise shows the Task defaults.
+ */
 export function isQueueQuery(params: URLSearchParams): boolean {
-  return params.has('owner') || params.has('performer') || params.has('patient.address-state');
+  if (params.has('owner') || params.has('performer') || params.has('patient.address-state')) return true;
+  return [...params.keys()].every((name) => NOT_FILTERS.has(name));
 }
 
 /** The Active / Completed tabs are hidden on the role and state queues. */

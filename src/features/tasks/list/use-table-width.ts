@@ -1,0 +1,48 @@
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+
+export interface TableWidth {
+  /** The box the table scrolls in. */
+  ref: RefObject<HTMLDivElement | null>;
+  /** Its width in px (0 until measured). */
+  width: number;
+  /** Whether more of the table lies to the left or right of what shows. */
+  moreLeft: boolean;
+  moreRight: boolean;
+  /** Call on the box's scroll: updates moreLeft and moreRight. */
+  onScroll(): void;
+}
+
+/**
+ * The width of a table's box and whether the table scrolls past either edge. Measured before the
+ * first paint and again whenever the box or the table changes size, so the columns that fit are
+ * chosen before anything is drawn.
+ */
+export function useTableWidth(): TableWidth {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ width: 0, moreLeft: false, moreRight: false });
+  const measure = useCallback(() => {
+    const box = ref.current;
+    if (!box) return;
+    const next = {
+      width: box.clientWidth,
+      moreLeft: box.scrollLeft > 1,
+      moreRight: box.scrollLeft + box.clientWidth < box.scrollWidth - 1,
+    };
+    setState((was) =>
+      was.width === next.width && was.moreLeft === next.moreLeft && was.moreRight === next.moreRight
+        ? was
+        : next
+    );
+  }, []);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, ...state, onScroll: measure };
+}
