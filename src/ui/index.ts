@@ -61,7 +61,9 @@
  *     form (show its fields).
  * - formatHumanName(name, { prefix, suffix, use }?), formatAddress, formatCoding, formatCodeableConcept(s),
  *     formatReference, formatQuantity, formatRange, formatRatio, formatMoney, formatIdentifier,
- *     formatContactPoint, formatTiming.
+ *     formatContactPoint, formatTiming. Quantities show UCUM units as people write them ('°C',
+ *     'mmHg', 'kg/m²'; ucumUnitText, quantityUnitText) and keep the decimal places they were
+ *     recorded with (formatQuantityValue).
  * - formatDate, formatDateTime, formatInstant, formatTime, formatPeriod: in the user's zone, as
  *     '2024-03-02 09:30' unless a locale is given; a bare date ('1980-05-01') never moves a day.
  *
@@ -172,7 +174,14 @@ export {
   type CodingOptions,
 } from './format/concept';
 export { formatContactPoint, formatIdentifier, formatReference } from './format/identifier';
-export { formatMoney, formatQuantity, formatRange, formatRatio } from './format/quantity';
+export {
+  formatMoney,
+  formatQuantity,
+  formatQuantityValue,
+  formatRange,
+  formatRatio,
+} from './format/quantity';
+export { quantityUnitText, ucumUnitText } from './format/unit';
 export { formatTiming } from './format/timing';
 export { resourceName } from './format/resource-name';
 export {
