@@ -68,10 +68,12 @@
  *     '2024-03-02 09:30' unless a locale is given; a bare date ('1980-05-01') never moves a day.
  *
  * Patient summary
- * - <PatientSummaryCard patient/>: avatar, name, birth date with age, 'Self' / general practitioner /
- *     gender, next appointment and last visit, then Allergies, Problem List, Medications, Smoking
- *     Status and Vitals (100 each, newest first) with add and edit dialogs through the outbox. Reads
- *     the replica at once; online it asks the server in one batch and keeps the answers for offline.
+ * - <PatientSummaryCard patient trends?/>: avatar, name, birth date with age, 'Self' / general
+ *     practitioner / gender, next appointment and last visit, then Allergies, Problem List,
+ *     Medications, Smoking Status and Vitals (100 each, newest first) with add and edit dialogs
+ *     through the outbox. Reads the replica at once; online it asks the server in one batch and keeps
+ *     the answers for offline. Vitals with two or more readings have trend charts (a lazy chunk):
+ *     trends="drawn" draws them at once, the default shows 'Show trends' first.
  *
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
