@@ -3,7 +3,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart, type ChartReferenceAreaProps } from '@mantine/charts';
 import { memo } from 'react';
-import { formatDate, formatDateTime } from '../format/date-time';
+import { formatDate } from '../format/date-time';
 import classes from './vital-trend-charts.module.css';
 import type { TrendSeries, VitalTrend } from './vital-trends';
 
@@ -14,7 +14,7 @@ const DASHES = [undefined, '5 3'] as const;
 const TEXT_COLOUR = 'var(--mantine-color-text)';
 const CHART_HEIGHT = 96;
 
-/** A time on the axis or in the tooltip as the app writes dates; nothing for a value that is not one. */
+/** A time on the axis as the app writes dates; nothing for a value that is not one. */
 const dateOf = (time: unknown, format: (iso: string) => string): string => {
   const date = new Date(Number(time));
   return Number.isNaN(date.getTime()) ? '' : format(date.toISOString());
@@ -74,11 +74,12 @@ const TrendChart = memo(function TrendChart({ trend }: { trend: VitalTrend }) {
             ticks: first === last ? [first] : [first, last],
             tickFormatter: (time: unknown) => dateOf(time, formatDate),
             height: 24,
+            // Every tick given is drawn, so the library measures no label text to thin them out.
+            interval: 0,
           }}
-          yAxisProps={{ width: 40, domain: trend.domain, ticks: trend.ticks, unit: '' }}
-          tooltipProps={{
-            labelFormatter: (time: unknown) => dateOf(time, formatDateTime),
-          }}
+          yAxisProps={{ width: 40, domain: trend.domain, ticks: trend.ticks, unit: '', interval: 0 }}
+          // No hover tooltip: the readings are listed under the charts, for every user alike.
+          withTooltip={false}
         />
       </div>
     </figure>
