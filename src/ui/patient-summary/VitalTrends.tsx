@@ -1,11 +1,13 @@
 import { Button, Text } from '@mantine/core';
 import type { Observation } from '@medplum/fhirtypes';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { vitalTrends } from './vital-trends';
 
 // The charts come with their library in their own chunk, fetched only when trends are drawn; the
 // service worker precaches it with the app, so it is there offline too.
 const VitalTrendCharts = lazy(() => import('./VitalTrendCharts'));
+
+const NO_READINGS: readonly Observation[] = [];
 
 /** The room a row of charts takes, kept while they load so the list below does not jump. */
 const LOADING_HEIGHT = 128;
@@ -22,7 +24,9 @@ export type TrendsMode = 'drawn' | 'on-request';
  * diastolic lines), with the latest value and date; nothing when no sign has two readings.
  */
 export function VitalTrends({ readings, mode }: { readings: readonly Observation[]; mode: TrendsMode }) {
-  const trends = useMemo(() => vitalTrends(readings), [readings]);
+  // The charts follow the lists in a later render, so drawing them never holds back the rows.
+  const deferred = useDeferredValue(readings, NO_READINGS);
+  const trends = useMemo(() => vitalTrends(deferred), [deferred]);
   const [asked, setAsked] = useState(false);
   if (trends.length === 0) return null;
   if (mode === 'on-request' && !asked)
