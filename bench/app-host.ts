@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 
-/** Starts the `npm start` host on `port` with fresh seed data in `dataFile`; resolves with its stop. */
-export async function startServer(port: number, dataFile: string): Promise<() => Promise<void>> {
+/**
+ * Starts the `npm start` host on `port` with fresh seed data in `dataFile` (serving the build in
+ * `dist`, default `dist`); resolves with its stop.
+ */
+export async function startServer(
+  port: number,
+  dataFile: string,
+  dist = 'dist'
+): Promise<() => Promise<void>> {
   const base = `http://localhost:${port}`;
   const child = spawn(
     'npx',
-    ['tsx', 'mocks/http/main.ts', '--port', String(port), '--reset', '--data', dataFile],
+    ['tsx', 'mocks/http/main.ts', '--port', String(port), '--reset', '--data', dataFile, '--dist', dist],
     {
       stdio: 'ignore',
       detached: true,

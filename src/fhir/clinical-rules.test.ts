@@ -9,7 +9,6 @@ import {
   VITAL_SIGNS,
   vitalSignOf,
   vitalObservation,
-  vitalText,
 } from './clinical-rules';
 
 const recorded = { subject: { reference: 'Patient/p1' }, effectiveDateTime: '2024-05-01T10:00:00Z' };
@@ -51,8 +50,30 @@ describe('vital values', () => {
       valueQuantity: { value: 72, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
       subject: { reference: 'Patient/p1' },
     });
-    expect(vitalText(heartRate!)).toBe('72 /min');
     expect(vitalObservation(VITAL_SIGNS[1]!, 'fast', recorded)).toBeUndefined();
+  });
+});
+
+describe('decimal places as typed', () => {
+  const PRECISION = 'http://hl7.org/fhir/StructureDefinition/quantity-precision';
+
+  it('keeps the places a typed value has beyond its number (37.0, 98.60), and adds nothing otherwise', () => {
+    const temperature = vitalObservation(VITAL_SIGNS[2]!, '37.0', recorded);
+    expect(temperature?.valueQuantity).toEqual({
+      value: 37,
+      _value: { extension: [{ url: PRECISION, valueInteger: 1 }] },
+      unit: 'Cel',
+      system: 'http://unitsofmeasure.org',
+      code: 'Cel',
+    });
+    const pressure = bloodPressureObservation({ systolic: '120.50', diastolic: '80' }, recorded);
+    expect(pressure?.component?.[0]?.valueQuantity).toMatchObject({
+      value: 120.5,
+      _value: { extension: [{ url: PRECISION, valueInteger: 2 }] },
+    });
+    expect(pressure?.component?.[1]?.valueQuantity).not.toHaveProperty('_value');
+    expect(vitalObservation(VITAL_SIGNS[2]!, '37.2', recorded)?.valueQuantity).not.toHaveProperty('_value');
+    expect(vitalObservation(VITAL_SIGNS[2]!, 37, recorded)?.valueQuantity).not.toHaveProperty('_value');
   });
 });
 
@@ -64,13 +85,11 @@ describe('blood pressure', () => {
       ['8480-6', 120],
       ['8462-4', 80],
     ]);
-    expect(vitalText(both!)).toBe('120/80 mm[Hg]');
   });
 
   it('is saved with one valid reading, and not at all with none', () => {
     const systolicOnly = bloodPressureObservation({ systolic: '130', diastolic: '' }, recorded);
     expect(systolicOnly?.component).toHaveLength(1);
-    expect(vitalText(systolicOnly!)).toBe('130/– mm[Hg]');
     expect(bloodPressureObservation({ systolic: 'x', diastolic: Number.NaN }, recorded)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { Observation, ObservationComponent, Reference, Resource } from '@medplum/fhirtypes';
+import { withTypedPrecision } from './decimal-precision';
 import { LOINC_SYSTEM as LOINC, SNOMED_SYSTEM as SNOMED, UCUM_SYSTEM as UCUM } from './product-codes';
 
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
@@ -46,7 +47,9 @@ export function finiteValue(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-const quantity = (value: number, unit: string) => ({ value, unit, system: UCUM, code: unit });
+/** A UCUM quantity; the decimal places typed ('37.0') are kept even where the number drops them. */
+const quantity = (value: number, unit: string, typed: unknown) =>
+  withTypedPrecision({ value, unit, system: UCUM, code: unit }, typed);
 const loinc = (sign: { code: string; display: string }) => ({
   coding: [{ system: LOINC, code: sign.code, display: sign.display }],
   text: sign.display,
@@ -126,7 +129,7 @@ export function vitalObservation(
 ): Observation | undefined {
   const number = finiteValue(value);
   if (number === undefined) return undefined;
-  return { ...vitalBase(sign, recorded), valueQuantity: quantity(number, sign.unit) };
+  return { ...vitalBase(sign, recorded), valueQuantity: quantity(number, sign.unit, value) };
 }
 
 /**
@@ -138,23 +141,16 @@ export function bloodPressureObservation(
   recorded: RecordedFor
 ): Observation | undefined {
   const component: ObservationComponent[] = [
-    [SYSTOLIC, finiteValue(readings.systolic)] as const,
-    [DIASTOLIC, finiteValue(readings.diastolic)] as const,
-  ].flatMap(([sign, value]) =>
-    value === undefined ? [] : [{ code: loinc(sign), valueQuantity: quantity(value, sign.unit) }]
-  );
+    [SYSTOLIC, readings.systolic] as const,
+    [DIASTOLIC, readings.diastolic] as const,
+  ].flatMap(([sign, typed]) => {
+    const value = finiteValue(typed);
+    return value === undefined
+      ? []
+      : [{ code: loinc(sign), valueQuantity: quantity(value, sign.unit, typed) }];
+  });
   if (component.length === 0) return undefined;
   return { ...vitalBase(BLOOD_PRESSURE, recorded), component };
-}
-
-/** How a vital observation reads in the summary: "120/80 mm[Hg]", "72 /min". */
-export function vitalText(observation: Observation): string {
-  if (observation.component?.length) {
-    const { systolic, diastolic } = bloodPressureReadings(observation);
-    return `${systolic ?? '–'}/${diastolic ?? '–'} ${BLOOD_PRESSURE.unit}`;
-  }
-  const value = observation.valueQuantity;
-  return value?.value === undefined ? '' : `${value.value} ${value.unit ?? ''}`.trim();
 }
 
 /** The patient a clinical resource is about ('Patient/123'): an allergy's patient, else its subject. */

@@ -63,15 +63,19 @@
  *     form (show its fields).
  * - formatHumanName(name, { prefix, suffix, use }?), formatAddress, formatCoding, formatCodeableConcept(s),
  *     formatReference, formatQuantity, formatRange, formatRatio, formatMoney, formatIdentifier,
- *     formatContactPoint, formatTiming.
+ *     formatContactPoint, formatTiming. Quantities show UCUM units as people write them ('°C',
+ *     'mmHg', 'kg/m²'; ucumUnitText, quantityUnitText) and keep the decimal places they were
+ *     recorded with (formatQuantityValue).
  * - formatDate, formatDateTime, formatInstant, formatTime, formatPeriod: in the user's zone, as
  *     '2024-03-02 09:30' unless a locale is given; a bare date ('1980-05-01') never moves a day.
  *
  * Patient summary
- * - <PatientSummaryCard patient/>: avatar, name, birth date with age, 'Self' / general practitioner /
- *     gender, next appointment and last visit, then Allergies, Problem List, Medications, Smoking
- *     Status and Vitals (100 each, newest first) with add and edit dialogs through the outbox. Reads
- *     the replica at once; online it asks the server in one batch and keeps the answers for offline.
+ * - <PatientSummaryCard patient trends?/>: avatar, name, birth date with age, 'Self' / general
+ *     practitioner / gender, next appointment and last visit, then Allergies, Problem List,
+ *     Medications, Smoking Status and Vitals (100 each, newest first) with add and edit dialogs
+ *     through the outbox. Reads the replica at once; online it asks the server in one batch and keeps
+ *     the answers for offline. Vitals with two or more readings have trend charts (a lazy chunk):
+ *     trends="drawn" draws them at once, the default shows 'Show trends' first.
  *
  * Lists
  * - <ListPager offset count shown total onOffset/>: the count display ('1–20 of 57') and the pager.
@@ -179,7 +183,14 @@ export {
   type CodingOptions,
 } from './format/concept';
 export { formatContactPoint, formatIdentifier, formatReference } from './format/identifier';
-export { formatMoney, formatQuantity, formatRange, formatRatio } from './format/quantity';
+export {
+  formatMoney,
+  formatQuantity,
+  formatQuantityValue,
+  formatRange,
+  formatRatio,
+} from './format/quantity';
+export { quantityUnitText, ucumUnitText } from './format/unit';
 export { formatTiming } from './format/timing';
 export { resourceName } from './format/resource-name';
 export {

@@ -71,7 +71,7 @@ test('an allergy and a blood pressure added offline survive a reload and land on
   await vital.getByRole('button', { name: 'Save' }).click();
   await expect(vital).toBeHidden();
   const pressure = section(page, 'Vitals').getByRole('button', {
-    name: 'Edit Blood pressure: 128/84 mm[Hg]',
+    name: 'Edit Blood pressure: 128/84 mmHg',
   });
   await expect(pressure).toBeVisible();
   await expect(pressure.getByText('Waiting to sync')).toBeVisible();

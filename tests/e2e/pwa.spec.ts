@@ -28,7 +28,8 @@ interface Manifest {
   screenshots: ManifestImage[];
 }
 
-const PRECACHE_BUDGET_BYTES = 2 * 1024 * 1024;
+// 2.5 MB: the app shell with every lazy chunk, the vitals' trend charts (about 460 KB) included.
+const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
 
 test.describe('installable PWA', () => {
   test('the manifest is complete and every icon and screenshot has the size it claims', async ({

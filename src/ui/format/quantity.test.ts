@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuantity, formatRange, formatRatio } from './quantity';
+import { formatMoney, formatQuantity, formatQuantityValue, formatRange, formatRatio } from './quantity';
+
+const UCUM = 'http://unitsofmeasure.org';
+const PRECISION = 'http://hl7.org/fhir/StructureDefinition/quantity-precision';
 
 describe('amounts', () => {
   it('shows a quantity with its comparator and unit, the unit code when there is no unit', () => {
@@ -8,6 +11,32 @@ describe('amounts', () => {
     expect(formatQuantity({ value: 98, unit: '%' })).toBe('98%');
     expect(formatQuantity({ value: 2, code: 'mg' })).toBe('2 mg');
     expect(formatQuantity({ unit: 'mg' })).toBe('');
+  });
+
+  it('writes UCUM units as people read them, keeping the stored code', () => {
+    const temperature = { value: 37.2, unit: 'Cel', system: UCUM, code: 'Cel' };
+    expect(formatQuantity(temperature)).toBe('37.2 °C');
+    expect(temperature.code).toBe('Cel');
+    expect(formatQuantity({ value: 98.6, unit: '[degF]', system: UCUM, code: '[degF]' })).toBe('98.6 °F');
+    expect(formatQuantity({ value: 120, system: UCUM, code: 'mm[Hg]' })).toBe('120 mmHg');
+    expect(formatQuantity({ value: 72, unit: '/min', system: UCUM, code: '/min' })).toBe('72 /min');
+    expect(formatQuantity({ value: 24.1, unit: 'kg/m2', system: UCUM, code: 'kg/m2' })).toBe('24.1 kg/m²');
+    expect(formatQuantity({ value: 97, unit: '%', system: UCUM, code: '%' })).toBe('97%');
+  });
+
+  it('keeps the decimal places a value was recorded with, and never rounds one away', () => {
+    const recorded = (value: number, places: number) => ({
+      value,
+      _value: { extension: [{ url: PRECISION, valueInteger: places }] },
+      unit: 'Cel',
+      system: UCUM,
+      code: 'Cel',
+    });
+    expect(formatQuantity(recorded(37, 1))).toBe('37.0 °C');
+    expect(formatQuantityValue(recorded(98.6, 2))).toBe('98.60');
+    expect(formatQuantityValue({ value: 37 })).toBe('37');
+    expect(formatQuantityValue({ value: 36.123456 })).toBe('36.123456');
+    expect(formatQuantityValue(undefined)).toBe('');
   });
 
   it('shows a range with each bound’s unit, or one bound with its direction', () => {

@@ -1,13 +1,30 @@
-import { formatQuantity as formatQuantityText } from '@medplum/core';
 import type { Money, Quantity, Range, Ratio } from '@medplum/fhirtypes';
+import { decimalPlacesOf } from '@/fhir/decimal-precision';
+import { quantityUnitText } from './unit';
 
 /**
- * A measured amount with its comparator and unit ('< 5 mg', '98%'); the unit's code stands in when
- * there is no human unit. A quantity without a value shows nothing.
+ * A quantity's number with the decimal places it was recorded with: JSON numbers drop trailing
+ * zeros (37.0 arrives as 37), so the places kept in the value's precision extension are written
+ * back ('37.0'); without it the number shows all of its own digits, never rounded.
+ */
+export function formatQuantityValue(quantity: Quantity | undefined): string {
+  const value = quantity?.value;
+  if (value === undefined) return '';
+  const places = decimalPlacesOf(quantity);
+  return places === undefined ? String(value) : value.toFixed(places);
+}
+
+/**
+ * A measured amount with its comparator and unit as people read it ('< 5 mg', '98%', '37.0 °C',
+ * '120 mmHg'); the unit's code stands in when there is no human unit, and UCUM codes are written
+ * as people write them (the stored code is not changed). A quantity without a value shows nothing.
  */
 export function formatQuantity(quantity: Quantity | undefined): string {
   if (quantity?.value === undefined) return '';
-  return formatQuantityText({ ...quantity, unit: quantity.unit ?? quantity.code });
+  const unit = quantityUnitText(quantity);
+  const comparator = quantity.comparator ? `${quantity.comparator} ` : '';
+  const separator = unit === '' || unit === '%' ? '' : ' ';
+  return `${comparator}${formatQuantityValue(quantity)}${separator}${unit}`;
 }
 
 /**

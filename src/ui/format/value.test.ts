@@ -12,7 +12,8 @@ describe('formatValue, by FHIR element type', () => {
     expect(formatValue({ code: 'K', display: 'Potassium' }, 'Coding')).toBe('Potassium');
     expect(formatValue({ reference: 'Patient/1' }, 'Reference')).toBe('Patient/1');
     expect(formatValue({ value: 5, unit: 'mg' }, 'Quantity')).toBe('5 mg');
-    expect(formatValue({ value: 42, unit: 'a' }, 'Age')).toBe('42 a');
+    // UCUM's 'a' (annum) reads as people write a year of age.
+    expect(formatValue({ value: 42, unit: 'a' }, 'Age')).toBe('42 y');
     expect(formatValue({ low: { value: 1 }, high: { value: 2 } }, 'Range')).toBe('1 – 2');
     expect(formatValue({ numerator: { value: 1 }, denominator: { value: 2 } }, 'Ratio')).toBe('1 / 2');
     expect(formatValue({ value: 3, currency: 'USD' }, 'Money', { locale: 'en-US' })).toBe('$3.00');

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { SectionRow } from './section-rows';
-import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
+import { memo, useCallback, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 
 // A section lists up to 100 entries: plain elements keep drawing five full sections well within a frame budget.
 // A long list scrolls inside its section, so the sections after it (and the task's tabs) stay near.
@@ -45,6 +45,8 @@ interface ClinicalSectionProps {
   empty: string;
   onAdd: () => void;
   onEdit: (key: string) => void;
+  /** Drawn between the title and the list (the vitals' trends). */
+  children?: ReactNode;
 }
 
 /** A titled list of the patient's entries of one kind; each entry opens its edit dialog. */
@@ -55,6 +57,7 @@ export const ClinicalSection = memo(function ClinicalSection({
   empty,
   onAdd,
   onEdit,
+  children,
 }: ClinicalSectionProps) {
   const edit = useCallback(
     (event: MouseEvent<HTMLButtonElement>) => onEdit(event.currentTarget.dataset.key ?? ''),
@@ -70,6 +73,7 @@ export const ClinicalSection = memo(function ClinicalSection({
           Add
         </Button>
       </Group>
+      {children}
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {empty}

@@ -216,7 +216,7 @@ describe('vitals as the dialog keeps them', () => {
     await user().click(save(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
-      within(section('Vitals')).getByRole('button', { name: 'Edit Blood pressure: 132/– mm[Hg]' })
+      within(section('Vitals')).getByRole('button', { name: 'Edit Blood pressure: 132/– mmHg' })
     ).toBeInTheDocument();
     const [pressure] = await landed<Observation>('Observation', 'subject=Patient/p1&code=85354-9');
     expect(pressure?.status).toBe('preliminary');

@@ -14,6 +14,7 @@ import { AllergyDialog, ConditionDialog, MedicationDialog } from './EntryDialogs
 import { SmokingDialog, VitalDialog } from './ObservationDialogs';
 import type { PatientRecords } from './patient-records';
 import { usePatientRecords } from './use-patient-records';
+import { VitalTrends, type TrendsMode } from './VitalTrends';
 
 /** The open dialog: which kind, and the entry edited (none when adding). */
 interface Open {
@@ -43,9 +44,18 @@ function initials(patient: Patient): string {
  * The patient summary: who the patient is (avatar, name, birth date with age, 'Self', general
  * practitioner, gender), the next appointment and the last visit, then the allergies, problem list,
  * medications, smoking status and vitals, each with add and edit dialogs that write through the
- * outbox. Reads from the device at once; online it asks the server and keeps the answers.
+ * outbox. Reads from the device at once; online it asks the server and keeps the answers. Vital
+ * signs with two or more readings have trend charts: drawn at once with `trends="drawn"`, else
+ * behind a 'Show trends' button, so a page that shows the summary beside other work does not
+ * fetch the charts' code until they are asked for.
  */
-export function PatientSummaryCard({ patient }: { patient: Patient }) {
+export function PatientSummaryCard({
+  patient,
+  trends = 'on-request',
+}: {
+  patient: Patient;
+  trends?: TrendsMode;
+}) {
   const id = patient.id ?? '';
   const reference: Reference<Patient> = useMemo(
     () => ({ reference: `Patient/${id}`, display: formatHumanName(patient.name?.[0]) || undefined }),
@@ -103,7 +113,11 @@ export function PatientSummaryCard({ patient }: { patient: Patient }) {
           </Alert>
         )}
         <Divider />
-        {records ? <Sections records={records} onOpen={setOpen} /> : <Text size="sm">Loading...</Text>}
+        {records ? (
+          <Sections records={records} onOpen={setOpen} trends={trends} />
+        ) : (
+          <Text size="sm">Loading...</Text>
+        )}
       </Stack>
       {open && <EntryDialog open={open} patient={reference} onClose={close} />}
     </Card>
@@ -148,7 +162,15 @@ function Visits({ id, records }: { id: string; records: PatientRecords | undefin
   );
 }
 
-function Sections({ records, onOpen }: { records: PatientRecords; onOpen: (open: Open) => void }) {
+function Sections({
+  records,
+  onOpen,
+  trends: mode,
+}: {
+  records: PatientRecords;
+  onOpen: (open: Open) => void;
+  trends: TrendsMode;
+}) {
   const byKey = useMemo(
     () =>
       new Map(
@@ -166,6 +188,10 @@ function Sections({ records, onOpen }: { records: PatientRecords; onOpen: (open:
       })),
     [records, byKey, onOpen]
   );
+  const trends = useMemo(
+    () => <VitalTrends readings={records.vitalReadings} mode={mode} />,
+    [records.vitalReadings, mode]
+  );
   return (
     <Stack gap="md">
       {shown.map(({ spec, rows, onAdd, onEdit }) => (
@@ -177,7 +203,9 @@ function Sections({ records, onOpen }: { records: PatientRecords; onOpen: (open:
           rows={rows}
           onAdd={onAdd}
           onEdit={onEdit}
-        />
+        >
+          {spec.kind === 'vital' && trends}
+        </ClinicalSection>
       ))}
     </Stack>
   );

@@ -16,6 +16,11 @@ import { batchGet } from '@/sync/fhir/fhir-client';
 
 /** Each list of the summary shows at most this many resources, newest first. */
 export const SUMMARY_LIST_COUNT = 100;
+/**
+ * Vital signs are read deeper than the lists, for their trends: up to this many readings, newest
+ * first (about 50 of each of the nine signs); the Vitals list still shows the newest 100.
+ */
+export const VITAL_READINGS_COUNT = 500;
 
 /** What the summary shows of one patient. */
 export interface PatientRecords {
@@ -24,6 +29,8 @@ export interface PatientRecords {
   medications: MedicationRequest[];
   smoking: Observation[];
   vitals: Observation[];
+  /** Every vital reading held for the trends, newest first, at most VITAL_READINGS_COUNT. */
+  vitalReadings: Observation[];
   nextAppointment?: Appointment;
   lastVisit?: Encounter;
   /** Keys ('Condition/1') of entries with changes not yet on the server. */
@@ -45,7 +52,7 @@ const newestFirst = { _count: SUMMARY_LIST_COUNT, _sort: '-_lastUpdated' };
 /**
  * The server reads of a patient's summary, sent together as one batch: each clinical list (_count
  * 100, newest first; observations split into smoking status and vital signs so lab results do not
- * crowd them out), the next appointment and the last visit.
+ * crowd them out, vital signs up to 500 for their trends), the next appointment and the last visit.
  */
 export function summaryReads(patient: string, now: Date): BundleEntry[] {
   const today = now.toISOString().slice(0, 10);
@@ -58,7 +65,12 @@ export function summaryReads(patient: string, now: Date): BundleEntry[] {
       code: `${LOINC_SYSTEM}|${SMOKING_STATUS.code}`,
       ...newestFirst,
     }),
-    batchGet('Observation', { subject: patient, category: 'vital-signs', ...newestFirst }),
+    batchGet('Observation', {
+      subject: patient,
+      category: 'vital-signs',
+      ...newestFirst,
+      _count: VITAL_READINGS_COUNT,
+    }),
     batchGet('Appointment', { patient, date: `ge${today}`, _sort: 'date', _count: 1 }),
     batchGet('Encounter', { patient, _sort: '-date', _count: 1 }),
   ];
@@ -143,6 +155,7 @@ export function patientRecords(
     sorted.filter((resource): resource is T => resource.resourceType === type);
   const observations = ofType<Observation>('Observation');
   const first = <T>(items: T[]): T[] => items.slice(0, SUMMARY_LIST_COUNT);
+  const vitalReadings = observations.filter((observation) => vitalSignOf(observation) !== undefined);
   const nowIso = now.toISOString();
   const upcoming = ofType<Appointment>('Appointment')
     .filter((appointment) => (appointment.start ?? '') >= nowIso && appointment.status !== 'cancelled')
@@ -155,7 +168,8 @@ export function patientRecords(
     problems: first(ofType<Condition>('Condition')),
     medications: first(ofType<MedicationRequest>('MedicationRequest')),
     smoking: first(observations.filter(isSmokingStatus)),
-    vitals: first(observations.filter((observation) => vitalSignOf(observation) !== undefined)),
+    vitals: first(vitalReadings),
+    vitalReadings: vitalReadings.slice(0, VITAL_READINGS_COUNT),
     nextAppointment: upcoming[0],
     lastVisit: visits[0],
     waiting,

@@ -1,8 +1,9 @@
 import type { Observation, Resource } from '@medplum/fhirtypes';
 import * as entries from '@/fhir/clinical-entries';
-import { smokingOptionOf, vitalSignOf, vitalText } from '@/fhir/clinical-rules';
+import { smokingOptionOf, vitalSignOf } from '@/fhir/clinical-rules';
 import { formatDate, formatDateTime } from '../format/date-time';
 import type { PatientRecords } from './patient-records';
+import { vitalValueText } from './vital-text';
 
 /** One line of a section: what it is, and a detail (status, value, date). */
 export interface SectionRow {
@@ -75,7 +76,7 @@ function smokingReading(resource: Resource): Reading {
 function vitalReading(resource: Resource): Reading {
   const observation = resource as Observation;
   const sign = vitalSignOf(observation)?.display ?? entries.conceptText(observation.code);
-  return { text: `${sign}: ${vitalText(observation)}`, detail: taken(observation) };
+  return { text: `${sign}: ${vitalValueText(observation)}`, detail: taken(observation) };
 }
 
 function section(
