@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import './accessibility.css';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Toasts stack at the bottom right, no wider than the Task Actions column: on the task page one
@@ -12,7 +13,7 @@ const NOTIFICATION_WIDTH = 236;
 /** Theme and notifications for everything the app renders. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="bottom-right" containerWidth={NOTIFICATION_WIDTH} />
       {children}
     </MantineProvider>

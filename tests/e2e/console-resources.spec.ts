@@ -57,7 +57,7 @@ async function onServer(page: Page, family: string): Promise<Patient[]> {
 /** The history's Diff of a version: the changed fields' paths, in order. */
 async function changedPaths(page: Page, versionId: string): Promise<string[]> {
   await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('link', { name: `Changes in version ${versionId}` }).click();
+  await page.getByRole('link', { name: `Diff: changes in version ${versionId}` }).click();
   const differences = page.getByRole('table', { name: 'Differences' });
   await expect(differences).toBeVisible({ timeout: 20_000 });
   const rows = differences.getByRole('row');

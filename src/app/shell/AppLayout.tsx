@@ -39,12 +39,12 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <UnstyledButton
             onClick={navbar.toggle}
-            aria-label="Toggle navigation"
+            aria-label="CareQueue: Toggle navigation"
             aria-expanded={navbar.mobileOpen || navbar.desktopOpen}
             mih={44}
             px={4}
           >
-            <Text fw={700} size="lg" c="blue.7">
+            <Text fw={700} size="lg" c="blue">
               CareQueue
             </Text>
           </UnstyledButton>

@@ -5,6 +5,7 @@ import {
   SegmentedControl,
   Text,
   UnstyledButton,
+  VisuallyHidden,
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
@@ -80,9 +81,11 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" width={260} shadow="md" opened={opened} onChange={setOpened}>
         <Menu.Target>
-          <UnstyledButton aria-label="User menu" px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
+          <UnstyledButton px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
+            {/* Named 'User menu' and the name shown beside the initials (which are decoration). */}
+            <VisuallyHidden>User menu </VisuallyHidden>
             <Group gap="xs" wrap="nowrap">
-              <Avatar radius="xl" size="sm" color="blue">
+              <Avatar radius="xl" size="sm" color="blue" aria-hidden>
                 {initials(name)}
               </Avatar>
               <Text size="sm" fw={500} visibleFrom="xs">

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { SectionRow } from './section-rows';
 import { memo, useCallback, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 
@@ -88,11 +88,12 @@ export const ClinicalSection = memo(function ClinicalSection({
                 style={ROW}
                 data-key={row.key}
                 onClick={edit}
-                aria-label={`Edit ${row.text}`}
               >
-                <span style={TEXT}>{row.text}</span>
+                {/* The name is 'Edit' and the words shown, so a spoken "click Asthma" finds it. */}
+                <VisuallyHidden>Edit </VisuallyHidden>
+                <span style={TEXT}>{row.text}</span>{' '}
                 <span style={SIDE}>
-                  {row.waiting && <span style={BADGE}>Waiting to sync</span>}
+                  {row.waiting && <span style={BADGE}>Waiting to sync</span>}{' '}
                   {row.detail && <span style={DETAIL}>{row.detail}</span>}
                 </span>
               </button>

@@ -71,4 +71,18 @@ describe('the header counts failed, conflicted and waiting changes apart', () =>
     expect(await within(header()).findByText('2 changes waiting to sync')).toBeInTheDocument();
     expect(within(header()).queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('is a polite live region read whole, so going offline and a waiting change are announced', async () => {
+    const t1 = task('t1');
+    await h.hold(t1);
+    h.render(<SyncStatusIndicator />);
+    const region = await screen.findByRole('status', { name: 'Sync status' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveAttribute('aria-atomic', 'true');
+    act(() => h.setOnline(false));
+    await apply(taskChanges.status(t1, 'on-hold'));
+    // The region stays in place and its words change inside it, which is what a reader announces.
+    await within(header()).findByText('1 change waiting to sync');
+    expect(header()).toHaveTextContent('Offline');
+  });
 });

@@ -35,7 +35,16 @@ export function SyncStatusIndicator() {
   const issues = status.conflicts + status.failed;
   const waiting = status.pending + status.blocked;
   return (
-    <Group gap="sm" wrap="nowrap" aria-label="Sync status" role="status">
+    // A polite live region read whole: a screen reader says "Offline, 2 changes waiting to sync" when
+    // either part changes, without interrupting the user.
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      aria-label="Sync status"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+    >
       <Badge color={status.online ? 'green' : 'red'} variant={status.online ? 'light' : 'filled'} size="lg">
         {status.online ? 'Online' : 'Offline'}
       </Badge>

@@ -33,7 +33,7 @@ export function HistoryTab({ resourceType, id }: { resourceType: string; id: str
               ) : (
                 <Anchor
                   size="sm"
-                  aria-label={`Changes in version ${entry.versionId}`}
+                  aria-label={`Diff: changes in version ${entry.versionId}`}
                   renderRoot={(props) => (
                     <Link {...props} to="/$resourceType/$id/_history/$versionId/diff" params={params} />
                   )}

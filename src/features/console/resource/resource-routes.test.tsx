@@ -190,7 +190,7 @@ describe('the resource routes', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New...' }));
     expect(path(router)).toBe('/Patient/new');
     await router.navigate({ to: '/Patient/p1/history' } as never);
-    await userEvent.click(await screen.findByRole('link', { name: 'Changes in version 2' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Diff: changes in version 2' }));
     expect(path(router)).toBe('/Patient/p1/_history/2/diff');
     const table = await screen.findByRole('table', { name: 'Differences' });
     expect(
