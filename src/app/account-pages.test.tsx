@@ -53,7 +53,7 @@ describe('Register', () => {
     await user.click(screen.getByRole('button', { name: 'Create project' }));
 
     await waitFor(() => expect(path(app)).toBe('/Task'));
-    expect(await screen.findByRole('button', { name: 'User menu' })).toHaveTextContent('Riley Morgan');
+    expect(await screen.findByRole('button', { name: /^User menu/ })).toHaveTextContent('Riley Morgan');
     const state = app.services.client.session.getState();
     expect(state.status === 'ready' && state.details.project.name).toBe('Morgan Home Care');
   });

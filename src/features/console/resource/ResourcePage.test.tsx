@@ -144,14 +144,15 @@ describe('the resource page', () => {
     const patient: Patient = { resourceType: 'Patient', id: 'p9', name: [{ given: ['Bo'], family: 'Lee' }] };
     await ctx.h.serve(patient);
     const { unmount } = await renderConsole('/Patient/p9/details');
-    expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
+    // The page's heading names the patient, as do her details.
+    expect(await screen.findByRole('heading', { name: 'Bo Lee', level: 1 })).toBeInTheDocument();
     // Kept: the device shows it from its own copy, offline too.
     expect(await screen.findByText('From this device')).toBeInTheDocument();
     expect((await ctx.h.resource<Patient>('Patient', 'p9'))?.name?.[0]?.family).toBe('Lee');
     unmount();
     ctx.h.setOnline(false);
     const offline = await renderConsole('/Patient/p9/details');
-    expect(await screen.findByText('Bo Lee')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bo Lee', level: 1 })).toBeInTheDocument();
     offline.unmount();
     // A fresh device, whose page has not read the patient before.
     await ctx.restart();
