@@ -30,7 +30,7 @@ test.describe('the app under its Content-Security-Policy', () => {
     await waitForFirstSync(page);
     await expect(page.getByRole('heading', { name: 'All Tasks' })).toBeVisible();
     await page.getByRole('link', { name: 'My Tasks' }).first().click();
-    await page.getByRole('row').nth(1).click();
+    await page.getByRole('row').nth(1).getByRole('cell').first().click();
     await expect(page).toHaveURL(/\/Task\/[^/]+/);
     await page.goto('/admin/console/Patient').catch(() => undefined);
     expect(violations).toEqual([]);

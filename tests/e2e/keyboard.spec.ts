@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readyTasks, serverRead, signIn, waitForFirstSync, type TaskLike } from './support/app';
+import { lastReadyTasks, serverRead, signIn, waitForFirstSync, type TaskLike } from './support/app';
 
 /**
  * A keyboard-only user: after signing in, every step is a key press (Tab, Shift+Tab, Enter, Escape,
@@ -66,8 +66,8 @@ test('a keyboard alone claims a task, adds a note, completes it, and edits a pat
   await expect(page.getByRole('dialog', { name: 'New Task' })).toHaveCount(0);
   await expect.poll(() => focusedName(page), { message: 'the focus is back on New' }).toBe('New');
 
-  // A ready task nobody owns: its page, opened by its address.
-  const [task] = (await readyTasks(page, 5, 1)) as [TaskLike];
+  // A ready task nobody owns, from the end of that pool: its page, opened by its address.
+  const [task] = (await lastReadyTasks(page, 1, 1)) as [TaskLike];
   await page.goto(`/Task/${task.id}/details`);
   const panel = page.getByRole('region', { name: 'Task Actions' });
   await expect(panel).toBeVisible();

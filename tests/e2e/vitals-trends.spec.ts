@@ -192,6 +192,11 @@ test('beside a task the summary draws the trends only when asked, and the charts
   });
 
   await page.goto(`/Task/${task.id}/details`);
+  // Under 1200 px the task's details come first: the patient's line unfolds the summary.
+  await page
+    .getByRole('region', { name: 'Patient' })
+    .getByRole('button', { name: 'Show patient summary' })
+    .click({ timeout: 30_000 });
   await expect(vitals(page).getByRole('button', { name: 'Show trends (3)' })).toBeVisible({
     timeout: 30_000,
   });

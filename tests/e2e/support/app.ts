@@ -148,6 +148,19 @@ export async function readyTasks(page: Page, offset: number, count: number): Pro
   return (bundle.entry ?? []).map((entry) => entry.resource);
 }
 
+/**
+ * Unowned ready tasks counted from the newest id back, skipping `offset` of them: a spec that takes
+ * tasks out of that pool takes them from its end, so the specs that pick theirs by position from
+ * its start (readyTasks) still find them.
+ */
+export async function lastReadyTasks(page: Page, offset: number, count: number): Promise<TaskLike[]> {
+  const bundle = await serverRead<{ entry?: { resource: TaskLike }[] }>(
+    page,
+    `Task?owner:missing=true&status=ready&_sort=-_id&_count=${count}&_offset=${offset}`
+  );
+  return (bundle.entry ?? []).map((entry) => entry.resource);
+}
+
 /** The task's Task Actions panel. */
 export function actions(page: Page) {
   return page.getByRole('region', { name: 'Task Actions' });
