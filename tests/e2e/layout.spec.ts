@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   actions,
   openTaskInApp,
+  QUEUE_COLUMN_HEADERS,
   readyTasks,
   SCREENSHOTS,
   serverRead,
@@ -162,15 +163,7 @@ test.describe('queues at every screen size', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await navigation(page).getByRole('link', { name: 'All Tasks' }).click();
     const table = page.getByRole('table', { name: 'Tasks' });
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Code',
-      'Owner',
-      'For',
-      'Priority',
-      'Due Date',
-      'Last Updated',
-      'Performer Type',
-    ]);
+    await expect(table.getByRole('columnheader')).toHaveText([...QUEUE_COLUMN_HEADERS]);
 
     for (const screen of SCREENS) {
       await page.setViewportSize(screen);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Bundle, Task } from '@medplum/fhirtypes';
 import { signInByApi, type ApiSession } from '../fixtures/api-sign-in';
+import { QUEUE_COLUMN_HEADERS } from './support/app';
 
 const SCREENSHOTS = 'tests/e2e/screenshots';
 const ALICE = 'Practitioner/practitioner-alice-smith';
@@ -133,15 +134,7 @@ test.describe('task queues', () => {
     // Every queue column on a wide screen; beside the open menu of a landscape tablet the list
     // leaves out the two it needs least, and says which.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expect(page.getByRole('columnheader')).toHaveText([
-      'Code',
-      'Owner',
-      'For',
-      'Priority',
-      'Due Date',
-      'Last Updated',
-      'Performer Type',
-    ]);
+    await expect(page.getByRole('columnheader')).toHaveText([...QUEUE_COLUMN_HEADERS]);
     await page.setViewportSize({ width: 1024, height: 768 });
     await expect(page.getByRole('columnheader')).toHaveText(['Code', 'Owner', 'For', 'Priority', 'Due Date']);
     await expect(page.getByText('Not shown at this width: Last Updated, Performer Type.')).toBeVisible();

@@ -1,21 +1,13 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { device, hold, unownedTask, type Device } from '@/sync/engine/testing/harness';
+import { hold, pairHolding, type Device } from '@/sync/engine/testing/harness';
 import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
 import type { LocalChange } from '@/sync/engine/types';
 
 const baseUrl = listeningFakeServer();
 
 let taskOffset = 70;
-async function pair(): Promise<{ doctor: Device; nurse: Device; task: Task }> {
-  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
-  const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID);
-  const task = await unownedTask(doctor.server, taskOffset++);
-  await hold(doctor, task);
-  await hold(nurse, task);
-  return { doctor, nurse, task };
-}
+const pair = () => pairHolding(baseUrl, taskOffset++);
 
 /**
  * A form's edit of one field, made on the version the form opened (`opened`), as the resource edit

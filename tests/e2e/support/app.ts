@@ -161,6 +161,17 @@ export async function lastReadyTasks(page: Page, offset: number, count: number):
   return (bundle.entry ?? []).map((entry) => entry.resource);
 }
 
+/** The column headers every task queue shows on a wide screen, in the spec's order. */
+export const QUEUE_COLUMN_HEADERS = [
+  'Code',
+  'Owner',
+  'For',
+  'Priority',
+  'Due Date',
+  'Last Updated',
+  'Performer Type',
+] as const;
+
 /** The task's Task Actions panel. */
 export function actions(page: Page) {
   return page.getByRole('region', { name: 'Task Actions' });

@@ -1,7 +1,16 @@
 import type { Task } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { ALICE_SMITH_ID, BOB_JONES_ID } from '@mocks/seed';
-import { ALICE, BOB, device, hold, notesOf, unownedTask, type Device } from '@/sync/engine/testing/harness';
+import { ALICE_SMITH_ID } from '@mocks/seed';
+import {
+  ALICE,
+  BOB,
+  device,
+  hold,
+  notesOf,
+  unownedTask,
+  type Device,
+  pairHolding,
+} from '@/sync/engine/testing/harness';
 import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
 import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { outcome } from '@/sync/testing/fake-network';
@@ -9,15 +18,7 @@ import { outcome } from '@/sync/testing/fake-network';
 const baseUrl = listeningFakeServer();
 
 let taskOffset = 0;
-/** The doctor and the nurse, both holding the same unowned task at the same version. */
-async function pair(): Promise<{ doctor: Device; nurse: Device; task: Task }> {
-  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
-  const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID);
-  const task = await unownedTask(doctor.server, taskOffset++);
-  await hold(doctor, task);
-  await hold(nurse, task);
-  return { doctor, nurse, task };
-}
+const pair = () => pairHolding(baseUrl, taskOffset++);
 
 const read = (target: Device, id: string | undefined) =>
   target.server.read<Task>('Task', id ?? '', { noCache: true });

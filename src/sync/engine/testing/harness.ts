@@ -230,3 +230,19 @@ export function notesOf(resource: Resource | undefined): string[] {
 export async function hold(target: Device, resource: Resource): Promise<void> {
   await target.replica.transaction((tx) => acceptServerVersion(tx, resource));
 }
+
+/**
+ * The doctor and the nurse on devices of their own, both holding the same unowned task (the
+ * `offset`th) at the same version: the start of every two-user conflict.
+ */
+export async function pairHolding(
+  baseUrl: string,
+  offset: number
+): Promise<{ doctor: Device; nurse: Device; task: Task }> {
+  const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
+  const nurse = await device(baseUrl, 'nurse@example.com', BOB_JONES_ID);
+  const task = await unownedTask(doctor.server, offset);
+  await hold(doctor, task);
+  await hold(nurse, task);
+  return { doctor, nurse, task };
+}
