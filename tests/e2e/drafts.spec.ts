@@ -89,6 +89,13 @@ test('a task note, the new-task form and a clinical dialog restore their drafts 
     'Called the lab, waiting for results'
   );
   expect(page.url()).toBe(taskUrl);
+  // The note box stays beside every tab of the task: moving to the Notes tab does not ask to leave.
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await expect(page).toHaveURL(/\/notes$/);
+  await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(
+    'Called the lab, waiting for results'
+  );
 
   // The new-task form: closing the dialog keeps the description, a reload restores it.
   await page.goto('/Task');

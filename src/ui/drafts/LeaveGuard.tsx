@@ -14,22 +14,39 @@ let approved: string | undefined;
 interface LeaveGuardProps {
   /** Whether the form holds unsaved input at the moment of leaving. */
   unsaved: () => boolean;
+  /**
+   * The form is drawn on every page of its resource (the task's actions beside each of its tabs):
+   * moving between those pages ('/Task/1/details' to '/Task/1/notes') leaves nothing behind.
+   */
+  onEveryPageOfResource?: boolean;
+}
+
+/** '/Task/1' of '/Task/1/notes': the resource a path's pages belong to. */
+function resourceOf(pathname: string): string {
+  return pathname.split('/').slice(0, 3).join('/');
 }
 
 /**
  * While a form holds unsaved input, leaving asks first: a navigation in the app to another page
  * opens 'Leave this page?', and closing or reloading the tab asks the browser's question.
  */
-export function LeaveGuard({ unsaved }: LeaveGuardProps) {
+export function LeaveGuard({ unsaved, onEveryPageOfResource }: LeaveGuardProps) {
   const router = useRouter({ warn: false });
-  return router ? <RouterLeaveGuard unsaved={unsaved} /> : <UnloadGuard unsaved={unsaved} />;
+  return router ? (
+    <RouterLeaveGuard unsaved={unsaved} onEveryPageOfResource={onEveryPageOfResource} />
+  ) : (
+    <UnloadGuard unsaved={unsaved} />
+  );
 }
 
-function RouterLeaveGuard({ unsaved }: LeaveGuardProps) {
+function RouterLeaveGuard({ unsaved, onEveryPageOfResource }: LeaveGuardProps) {
   const shouldBlockFn = useCallback(
-    ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) =>
-      next.pathname !== current.pathname && next.pathname !== approved && unsaved(),
-    [unsaved]
+    ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => {
+      if (next.pathname === current.pathname || next.pathname === approved) return false;
+      if (onEveryPageOfResource && resourceOf(next.pathname) === resourceOf(current.pathname)) return false;
+      return unsaved();
+    },
+    [unsaved, onEveryPageOfResource]
   );
   // The tab's own question (close, reload) comes from the unload guard below, with any history.
   const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: false, withResolver: true });

@@ -34,7 +34,8 @@ function NoteText({ draft, onAdd }: { draft: Draft<string>; onAdd: (text: string
       }}
     >
       <Stack gap="xs">
-        <LeaveGuard unsaved={draft.isUnsaved} />
+        {/* The note box stays beside every tab of the task: only leaving the task asks. */}
+        <LeaveGuard unsaved={draft.isUnsaved} onEveryPageOfResource />
         <DraftNotice draft={draft} />
         <Textarea
           label="Note"
