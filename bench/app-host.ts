@@ -3,17 +3,29 @@ import type { Page } from 'playwright-core';
 
 /**
  * Starts the `npm start` host on `port` with fresh seed data in `dataFile` (serving the build in
- * `dist`, default `dist`); resolves with its stop.
+ * `dist`, default `dist`), or on the data already in that file when `reset` is false; resolves with
+ * its stop.
  */
 export async function startServer(
   port: number,
   dataFile: string,
-  dist = 'dist'
+  dist = 'dist',
+  reset = true
 ): Promise<() => Promise<void>> {
   const base = `http://localhost:${port}`;
   const child = spawn(
     'npx',
-    ['tsx', 'mocks/http/main.ts', '--port', String(port), '--reset', '--data', dataFile, '--dist', dist],
+    [
+      'tsx',
+      'mocks/http/main.ts',
+      '--port',
+      String(port),
+      ...(reset ? ['--reset'] : []),
+      '--data',
+      dataFile,
+      '--dist',
+      dist,
+    ],
     {
       stdio: 'ignore',
       detached: true,

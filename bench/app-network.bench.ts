@@ -16,22 +16,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { signInByApi } from '../tests/fixtures/api-sign-in';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startServer } from './app-host';
-import {
-  claim,
-  firstLoadDone,
-  firstRow,
-  taskLink,
-  TIME_OPEN_FIRST_TASK,
-  TIME_SIGN_IN_TO_ROWS,
-  watchFirstLoad,
-} from './app-steps';
-import { delayingProxy, type Proxy } from './delay-proxy';
+import { delayingProxy } from './delay-proxy';
 import { replayOffset, replayThrough } from './queued-changes';
 import { summarize } from './stats';
+import { tablet, type TabletSteps } from './tablet-steps';
 
 /** BENCH_PORT: another port where several benches share the machine. */
 const PORT = Number(process.env.BENCH_PORT ?? 4392);
@@ -42,130 +33,9 @@ const REPLAY = process.env.REPLAY !== '0';
 /** TRACE=1 prints every request from the sign-in click to the first row, with its time. */
 const TRACE = process.env.TRACE === '1';
 
-const shortUrl = (url: string): string => {
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`.slice(0, 90);
-};
-
-/**
- * What the page shows, noted with the wall clock on every change: the path, the shell's loading
- * overlay, the list's loader, the first-load progress label, the rows; and every click.
- */
-const WATCH_PAGE = `(() => {
-  const steps = (window.__pageSteps = []);
-  let last = '';
-  const note = () => {
-    const parts = [location.pathname];
-    if (document.querySelector('.mantine-LoadingOverlay-root')) parts.push('shell overlay');
-    if (document.querySelector('[aria-label="Loading tasks"]')) parts.push('list loader');
-    const progress = document.querySelector('[role="progressbar"][aria-label^="Loading tasks:"]');
-    if (progress) parts.push(progress.getAttribute('aria-label'));
-    const rows = document.querySelectorAll('table[aria-label="Tasks"] tbody tr').length;
-    if (rows) parts.push(rows + ' rows');
-    const state = parts.join(', ');
-    if (state !== last) steps.push([Date.now(), state]);
-    last = state;
-  };
-  new MutationObserver(note).observe(document.body, { childList: true, subtree: true, attributes: true });
-  document.addEventListener('click', (event) => {
-    steps.push([Date.now(), 'click ' + (event.target.closest('button')?.textContent.trim() ?? '')]);
-  }, true);
-  note();
-})()`;
-
 if (!existsSync('dist/index.html')) {
   console.error('Build the app first: npm run build');
   process.exit(1);
-}
-
-interface Steps {
-  signInToRows: number;
-  openTask: number;
-  claim: number;
-  otherUsersChange: number;
-}
-
-/** One fresh tablet: sign in, first rows, open a task, claim one, and see a colleague's change. */
-async function tablet(browser: Browser, proxy: Proxy): Promise<Steps> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  try {
-    await watchFirstLoad(context);
-    const page = await context.newPage();
-    const base = proxy.url.replace(/\/$/, '');
-    await page.goto(`${base}/signin`);
-    await page.getByLabel('Email').fill('doctor@example.com');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: 'Password' }).fill('password');
-    const startedAt = Date.now();
-    const trace: [number, string][] = [];
-    if (TRACE) {
-      await page.evaluate(WATCH_PAGE);
-      context.on('request', (request) =>
-        trace.push([Date.now(), `→ ${request.method()} ${shortUrl(request.url())}`])
-      );
-      context.on('requestfinished', (request) => trace.push([Date.now(), `← ${shortUrl(request.url())}`]));
-    }
-    // Timed inside the page, from the click to the first row drawn.
-    const signInToRows = await page.evaluate<number>(TIME_SIGN_IN_TO_ROWS);
-    if (TRACE) {
-      const seen = await page.evaluate<[number, string][]>('window.__pageSteps');
-      const clickedAt = seen.find(([, what]) => what === 'click Sign in')?.[0] ?? startedAt;
-      const lines = [...trace, ...seen.map(([time, what]): [number, string] => [time, `  page: ${what}`])]
-        .sort((a, b) => a[0] - b[0])
-        .filter(([time]) => time >= clickedAt)
-        .map(([time, what]) => `${String(time - clickedAt).padStart(6)} ${what}`);
-      console.log(
-        [...lines, `${signInToRows.toFixed(0).padStart(6)} first row on screen (timed in the page)`].join(
-          '\n'
-        )
-      );
-    }
-
-    // The list settles (the first load done) before a row is opened.
-    await firstLoadDone(page);
-    await taskLink(firstRow(page)).waitFor();
-    const openTask = await page.evaluate<number>(TIME_OPEN_FIRST_TASK);
-
-    const claimSent = new Promise<void>((resolve) =>
-      context.on('requestfinished', (request) => {
-        if (request.method() === 'PATCH' && /\/Task\//.test(request.url())) resolve();
-      })
-    );
-    const claimMs = await claim(page, base);
-    await claimSent;
-    const otherUsersChange = await colleagueChange(page, trace);
-    return { signInToRows, openTask, claim: claimMs, otherUsersChange };
-  } finally {
-    await context.close();
-  }
-}
-
-/** The nurse changes the task open on the tablet; the time from her answer to the text on screen. */
-async function colleagueChange(page: Page, trace: [number, string][]): Promise<number> {
-  const id = /\/Task\/([^/?#]+)/.exec(page.url())?.[1];
-  if (!id) throw new Error(`No task open at ${page.url()}`);
-  // The tablet's own claim is on the server first (the caller waited for its PATCH): the step times
-  // a live update, not the merge of a change of ours that the server had not seen yet with hers.
-  await page.getByTestId('pending-changes').waitFor({ state: 'detached', timeout: 60_000 });
-  const nurse = await signInByApi(HOST, 'nurse@example.com');
-  const text = `Seen by the nurse ${Date.now()}`;
-  const answer = await nurse.fetch(`fhir/R4/Task/${id}`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json-patch+json' },
-    body: JSON.stringify([{ op: 'add', path: '/businessStatus', value: { text } }]),
-  });
-  if (!answer.ok) throw new Error(`The nurse's change answered ${answer.status}`);
-  const answeredAt = Date.now();
-  const started = performance.now();
-  await page.getByText(text).first().waitFor({ timeout: 60_000 });
-  const elapsed = performance.now() - started;
-  if (TRACE) {
-    const lines = trace
-      .filter(([time]) => time >= answeredAt - 50)
-      .map(([time, what]) => `${String(time - answeredAt).padStart(6)} ${what}`);
-    console.log([...lines, `${elapsed.toFixed(0).padStart(6)} the change on screen`].join('\n'));
-  }
-  return elapsed;
 }
 
 function line(label: string, samples: number[], budget?: number): string {
@@ -191,8 +61,9 @@ async function main(): Promise<void> {
     for (const [index, delay] of DELAYS.entries()) {
       const proxy = await delayingProxy(HOST, delay);
       try {
-        const steps: Steps[] = [];
-        for (let run = 0; run < RUNS; run++) steps.push(await tablet(browser, proxy));
+        const steps: TabletSteps[] = [];
+        for (let run = 0; run < RUNS; run++)
+          steps.push(await tablet(browser, proxy, { host: HOST, trace: TRACE }));
         console.log(`\n${delay} ms per API answer (app in Chromium, a fresh replica each run)`);
         console.log(
           line(

@@ -31,22 +31,32 @@ export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
   const button = pause || find('Resume Task');
   if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
   const expected = pause ? 'Resume Task' : 'Pause Task';
-  let started = 0;
-  // A change never drawn fails the run instead of holding the bench forever.
-  const timer = setTimeout(() => {
-    observer.disconnect();
-    reject(new Error(expected + ' was not shown within 10 s of the click'));
-  }, 10000);
-  const observer = new MutationObserver(() => {
-    if (!find(expected)) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    const dom = performance.now() - started;
-    requestAnimationFrame(() => resolve([dom, performance.now() - started]));
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  started = performance.now();
-  button.click();
+  // The panel's buttons wait while its previous command is being kept: a click on a disabled
+  // button does nothing, so the timing starts once the button takes clicks.
+  const waitUntil = Date.now() + 10000;
+  const start = () => {
+    if (button.disabled || button.getAttribute('data-loading') !== null) {
+      if (Date.now() > waitUntil) return reject(new Error('The button stayed disabled for 10 s'));
+      return requestAnimationFrame(start);
+    }
+    let started = 0;
+    // A change never drawn fails the run instead of holding the bench forever.
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(expected + ' was not shown within 10 s of the click'));
+    }, 10000);
+    const observer = new MutationObserver(() => {
+      if (!find(expected)) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      const dom = performance.now() - started;
+      requestAnimationFrame(() => resolve([dom, performance.now() - started]));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    started = performance.now();
+    button.click();
+  };
+  start();
 })`;
 
 /**

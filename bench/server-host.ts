@@ -133,12 +133,15 @@ export async function timedWrites(
 
 /**
  * Writes a data file (snapshot, with its search indexes, as a fresh seed is saved) of the demo seed
- * plus 70,000 tasks and 5,000 patients; its resource count.
+ * plus `tasks` tasks and `patients` patients (70,000 and 5,000 unless told); its resource count.
  */
-export async function writeLargeDataFile(dataFile: string): Promise<number> {
+export async function writeLargeDataFile(
+  dataFile: string,
+  { tasks = 70_000, patients = 5_000 } = {}
+): Promise<number> {
   const now = new Date();
   const seed = buildSeed({ now });
-  seed.resources.push(...buildLargeTaskSeed({ tasks: 70_000, patients: 5_000, now }));
+  seed.resources.push(...buildLargeTaskSeed({ tasks, patients, now }));
   const fake = createFakeServer({ seed });
   const { store } = DurableStore.load(dataFile);
   store.attach(fake, true);
