@@ -16,7 +16,7 @@
  * a task ≤ 150 ms; another user's change ≤ 1 s. During the large first load: no long task over
  * 50 ms; a tap drawn within 100 ms.
  * Run `npm run build` first; `npx tsx bench/tablet.bench.ts` (CPU, RUNS, DELAYS, LARGE=0 to leave
- * the large load out, LARGE_TASKS, LARGE_PATIENTS, BENCH_PORT).
+ * the large load out, LARGE_TASKS, LARGE_PATIENTS, BENCH_PORT, DIST, PROFILE=1).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { delayingProxy } from './delay-proxy';
 import { writeLargeDataFile } from './server-host';
 import { summarize } from './stats';
 import { profileLines, summarizeProfile } from './cpu-profile';
-import { longTasksSince, slowCpu, tablet, watchLongTasks, type TabletSteps } from './tablet-steps';
+import { longTasksSince, profiled, slowCpu, tablet, watchLongTasks, type TabletSteps } from './tablet-steps';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4393);
 const HOST = `http://localhost:${PORT}/`;
@@ -40,8 +40,12 @@ const LARGE = process.env.LARGE !== '0';
 const LARGE_TASKS = Number(process.env.LARGE_TASKS ?? 10_000);
 const LARGE_PATIENTS = Number(process.env.LARGE_PATIENTS ?? 2_000);
 const LOCAL_CHANGES = 5;
+/** DIST: another build to serve (to set two builds side by side). */
+const DIST = process.env.DIST ?? 'dist';
 /** PROFILE=1 prints where the page's CPU time went in the first run of each delay. */
 const PROFILE = process.env.PROFILE === '1';
+/** TRACE=1 prints the first run's requests from the sign-in click to the first row. */
+const TRACE = process.env.TRACE === '1';
 
 /** Budgets at 300 ms per answer (ms, medians). */
 const BUDGET = { signInToRows: 1500, openTask: 150, localChange: 33, claim: 50, otherUsersChange: 1000 };
@@ -73,7 +77,7 @@ const longest = (samples: number[]): string =>
  */
 const TAPS_DURING_LOAD = `new Promise((resolve) => {
   const times = [];
-  const button = () => [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || '').startsWith('User menu'));
+  const button = () => [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('User menu'));
   const menu = () => document.querySelector('[role="menu"]');
   const until = (check) => new Promise((done) => {
     const poll = () => (check() ? done() : requestAnimationFrame(poll));
@@ -107,6 +111,7 @@ async function stepsAt(browser: Browser, delay: number): Promise<void> {
           cpuRate: CPU,
           localChanges: LOCAL_CHANGES,
           profile: PROFILE && run === 0,
+          trace: TRACE && run === 0,
         })
       );
     }
@@ -156,9 +161,10 @@ async function stepsAt(browser: Browser, delay: number): Promise<void> {
     const { firstLoad, openTask } = runs[0]?.profiles ?? {};
     if (firstLoad)
       console.log(
-        ['  sign-in click → first load done:', ...profileLines(summarizeProfile(firstLoad))].join('\n')
+        ['  sign-in click → first load done:', ...profileLines(summarizeProfile(firstLoad, DIST))].join('\n')
       );
-    if (openTask) console.log(['  open a task:', ...profileLines(summarizeProfile(openTask))].join('\n'));
+    if (openTask)
+      console.log(['  open a task:', ...profileLines(summarizeProfile(openTask, DIST))].join('\n'));
   } finally {
     await proxy.close();
   }
@@ -171,18 +177,22 @@ async function largeLoad(browser: Browser, base: string): Promise<void> {
     await watchFirstLoad(context);
     await watchLongTasks(context);
     const page = await context.newPage();
-    await slowCpu(context, page, CPU);
+    const cdp = await slowCpu(context, page, CPU);
     await page.goto(`${base}/signin`);
     await page.getByLabel('Email').fill('doctor@example.com');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('textbox', { name: 'Password' }).fill('password');
     const clickedAt = await page.evaluate<number>('performance.now()');
     const started = performance.now();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await firstRow(page).waitFor({ timeout: 120_000 });
-    const rowsMs = performance.now() - started;
-    const taps = await page.evaluate<number[]>(TAPS_DURING_LOAD);
-    await firstLoadDone(page);
+    let rowsMs = 0;
+    const [taps, profile] = await profiled(cdp, PROFILE, async () => {
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await firstRow(page).waitFor({ timeout: 120_000 });
+      rowsMs = performance.now() - started;
+      const tapped = await page.evaluate<number[]>(TAPS_DURING_LOAD);
+      await firstLoadDone(page);
+      return tapped;
+    });
     const loadMs = performance.now() - started;
     const loadedAt = await page.evaluate<number>('performance.now()');
     const longTasks = await longTasksSince(page, clickedAt, loadedAt);
@@ -208,6 +218,7 @@ async function largeLoad(browser: Browser, base: string): Promise<void> {
       `  long tasks on the page during the load: ${longest(longTasks)}, total ${longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms (budget none over ${LONG_TASK_BUDGET} ms: ${worst <= LONG_TASK_BUDGET ? 'within' : 'OVER'})`
     );
     console.log(line('a tap during the load (user menu) → drawn', taps, TAP_BUDGET));
+    if (profile) console.log(profileLines(summarizeProfile(profile, DIST), 25).join('\n'));
   } finally {
     await context.close();
   }
@@ -218,7 +229,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     if (DELAYS.length > 0 && DELAYS[0] !== undefined && !Number.isNaN(DELAYS[0])) {
-      const stop = await startServer(PORT, join(dir, 'data.json'));
+      const stop = await startServer(PORT, join(dir, 'data.json'), DIST);
       try {
         for (const delay of DELAYS) await stepsAt(browser, delay);
       } finally {
@@ -228,7 +239,7 @@ async function main(): Promise<void> {
     if (LARGE) {
       const file = join(dir, 'large.json');
       await writeLargeDataFile(file, { tasks: LARGE_TASKS, patients: LARGE_PATIENTS });
-      const stop = await startServer(PORT, file, 'dist', false);
+      const stop = await startServer(PORT, file, DIST, false);
       try {
         await largeLoad(browser, HOST.replace(/\/$/, ''));
       } finally {

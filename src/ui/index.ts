@@ -24,7 +24,8 @@
  *     the replica with the server's semantics; 'not-held' when the replica does not hold the type.
  * - useReplicaQuery(read, deps, { remember }): any other read of the ReplicaReader, live; a named
  *   read draws its last answer at once when its screen comes back.
- * - useSameAnswer(value): the object returned before while `value` reads the same (skips redraws)
+ * - useSameAnswer(value): the object returned before while `value` reads the same (skips redraws);
+ *   sameAnswer(a, b): whether two answers hold the same data (a memo's comparison)
  * - useServerRead(key, (fhir) => promise) → { status: 'idle' | 'loading' | 'ready' | 'offline' | 'error' }:
  *     a read from the server for what the replica does not hold (the console); useFhirClient().
  *
@@ -98,7 +99,7 @@ export {
   type ReplicaChanges,
 } from './ReplicaProvider';
 export { useReplicaQuery } from './use-replica-query';
-export { useSameAnswer } from './same-answer';
+export { sameAnswer, useSameAnswer } from './same-answer';
 export { useReplicaSearch } from './hooks/use-replica-search';
 export { searchReplica, type ReplicaSearchState } from './replica/search';
 export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import type { ReplicaReader } from './replica/reader';
 import { ReadDependencies, trackedReader } from './replica/read-dependencies';
 import { sameAnswer } from './same-answer';
@@ -42,6 +42,11 @@ export interface ReplicaQueryOptions {
   remember?: string;
 }
 
+interface Answer<T> {
+  value: T;
+  deps: DependencyList;
+}
+
 const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
   a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
@@ -56,13 +61,15 @@ function useAnnouncedQuery<T>(
   read: (dependencies: ReadDependencies) => Promise<T>,
   deps: DependencyList
 ): T | undefined {
-  const [value, setValue] = useState<{ value: T; deps: DependencyList } | undefined>(undefined);
+  const [value, setValue] = useState<Answer<T> | undefined>(undefined);
   useEffect(() => {
     let current = true;
     let running = false;
     let again = false;
     /** What the last finished run read; undefined until one has (then every change counts). */
     let seen: ReadDependencies | undefined;
+    /** Whether these deps have had an answer drawn. */
+    let answered = false;
     const run = () => {
       if (running) {
         again = true;
@@ -75,13 +82,18 @@ function useAnnouncedQuery<T>(
           (result) => {
             seen = dependencies;
             // The same data again (a commit that did not touch what this read shows) keeps the
-            // answer the screen has, so nothing that draws it renders again.
-            if (current)
-              setValue((previous) =>
-                previous && sameDeps(previous.deps, deps) && sameAnswer(previous.value, result)
-                  ? previous
-                  : { value: result, deps }
-              );
+            // answer the screen has, so nothing that draws it renders again. A first answer is
+            // drawn at once (the user waits for it); a later one, a pull's news, in an interruptible
+            // render: a burst of them never holds the page's thread for long, and a tap meanwhile
+            // is drawn first.
+            if (!current) return;
+            const update = (previous: Answer<T> | undefined): Answer<T> | undefined =>
+              previous && sameDeps(previous.deps, deps) && sameAnswer(previous.value, result)
+                ? previous
+                : { value: result, deps };
+            if (answered) startTransition(() => setValue(update));
+            else setValue(update);
+            answered = true;
           },
           (error: unknown) => console.error('A replica read failed', error)
         )

@@ -192,7 +192,8 @@ describe('the dialogs write valid FHIR through the outbox', () => {
     await user().click(screen.getByRole('option', { name: 'Ex-smoker' }));
     await user().click(save(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(section('Smoking Status')).toHaveTextContent('Ex-smoker');
+    // The saved answer is drawn once the replica's new answer renders, right after the dialog goes.
+    await waitFor(() => expect(section('Smoking Status')).toHaveTextContent('Ex-smoker'));
     const [smoking] = await landed<Observation>('Observation', 'subject=Patient/p1&code=72166-2');
     expect(smoking).toMatchObject({
       status: 'final',
@@ -216,7 +217,7 @@ describe('vitals as the dialog keeps them', () => {
     await user().click(save(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
-      within(section('Vitals')).getByRole('button', { name: /^Edit Blood pressure: 132\/– mmHg/ })
+      await within(section('Vitals')).findByRole('button', { name: /^Edit Blood pressure: 132\/– mmHg/ })
     ).toBeInTheDocument();
     const [pressure] = await landed<Observation>('Observation', 'subject=Patient/p1&code=85354-9');
     expect(pressure?.status).toBe('preliminary');

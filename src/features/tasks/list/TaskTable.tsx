@@ -1,10 +1,17 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
-import { ReferenceLink, ResourceLink, useReferenceNames, type StoredResource } from '@/ui';
+import { useRouter } from '@tanstack/react-router';
+import { memo, useCallback, useId, useMemo } from 'react';
+import {
+  ReferenceLink,
+  ResourceLink,
+  sameAnswer,
+  useReferenceNames,
+  type ReferenceNames,
+  type StoredResource,
+} from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
-import { fittingColumns, taskColumns } from './columns';
+import { fittingColumns, taskColumns, type TaskColumn } from './columns';
 import { SyncBadge } from './SyncBadge';
 import classes from './task-table.module.css';
 import { useTableWidth } from './use-table-width';
@@ -21,12 +28,21 @@ interface TaskTableProps {
  * so in words.
  */
 export function TaskTable({ records, fields }: TaskTableProps) {
-  const navigate = useNavigate();
-  const { ref: boxRef, width, moreLeft, moreRight, onScroll } = useTableWidth();
+  const { ref: boxRef, measured, width, moreLeft, moreRight, onScroll } = useTableWidth();
   const hintId = useId();
-  const all = taskColumns(fields);
+  const fieldsKey = fields.join(',');
   // Until the box is measured (never, where nothing is laid out) every column shows.
-  const { shown: columns, hidden } = width > 0 ? fittingColumns(all, width) : { shown: all, hidden: [] };
+  const { shown: columns, hidden } = useMemo(() => {
+    const all = taskColumns(fieldsKey.split(','));
+    return width > 0 ? fittingColumns(all, width) : { shown: all, hidden: [] };
+  }, [fieldsKey, width]);
+  // The router's own navigate is one function for the table's life (the hook's is new on every
+  // location change, which would redraw every row).
+  const router = useRouter();
+  const openTask = useCallback(
+    (id: string) => void router.navigate({ to: '/Task/$id/$tab', params: { id, tab: 'details' } }),
+    [router]
+  );
   const scrolls = moreLeft || moreRight;
   const names = useReferenceNames(
     records.flatMap(({ resource }) => [(resource as Task).owner, (resource as Task).for])
@@ -70,40 +86,16 @@ export function TaskTable({ records, fields }: TaskTableProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {records.map((record) => {
-                const task = record.resource as Task;
-                return (
-                  <Table.Tr
+              {measured &&
+                records.map((record) => (
+                  <TaskRow
                     key={record.key}
-                    data-task-id={record.id}
-                    style={{ cursor: 'pointer', height: TOUCH_HEIGHT }}
-                    onClick={() =>
-                      void navigate({ to: '/Task/$id/$tab', params: { id: record.id, tab: 'details' } })
-                    }
-                  >
-                    {columns.map((column, index) => (
-                      <Table.Td key={column.field}>
-                        {index === 0 ? (
-                          <Group gap={6} wrap="nowrap">
-                            <ResourceLink resourceType="Task" id={record.id}>
-                              {column.value(task, record.lastUpdated, names) || record.id}
-                            </ResourceLink>
-                            <SyncBadge pending={record.pending} />
-                          </Group>
-                        ) : column.reference ? (
-                          <ReferenceLink reference={column.reference(task)}>
-                            {column.value(task, record.lastUpdated, names)}
-                          </ReferenceLink>
-                        ) : (
-                          <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                            {column.value(task, record.lastUpdated, names)}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
+                    record={record}
+                    columns={columns}
+                    names={names}
+                    onOpen={openTask}
+                  />
+                ))}
             </Table.Tbody>
           </Table>
         </div>
@@ -113,3 +105,60 @@ export function TaskTable({ records, fields }: TaskTableProps) {
     </Stack>
   );
 }
+
+interface TaskRowProps {
+  record: StoredResource;
+  columns: TaskColumn[];
+  names: ReferenceNames;
+  onOpen(id: string): void;
+}
+
+/**
+ * One task's row. A new answer of the list redraws only the rows whose task, pending state or
+ * referenced names changed: a pull that brings other tasks leaves the drawn rows alone.
+ */
+const TaskRow = memo(
+  function TaskRow({ record, columns, names, onOpen }: TaskRowProps) {
+    const task = record.resource as Task;
+    return (
+      <Table.Tr
+        data-task-id={record.id}
+        style={{ cursor: 'pointer', height: TOUCH_HEIGHT }}
+        onClick={() => onOpen(record.id)}
+      >
+        {columns.map((column, index) => (
+          <Table.Td key={column.field}>
+            {index === 0 ? (
+              <Group gap={6} wrap="nowrap">
+                <ResourceLink resourceType="Task" id={record.id}>
+                  {column.value(task, record.lastUpdated, names) || record.id}
+                </ResourceLink>
+                <SyncBadge pending={record.pending} />
+              </Group>
+            ) : column.reference ? (
+              <ReferenceLink reference={column.reference(task)}>
+                {column.value(task, record.lastUpdated, names)}
+              </ReferenceLink>
+            ) : (
+              <Text size="sm" style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                {column.value(task, record.lastUpdated, names)}
+              </Text>
+            )}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  },
+  (before, after) =>
+    before.columns === after.columns &&
+    before.onOpen === after.onOpen &&
+    sameRow(before.record, after.record) &&
+    sameAnswer(before.names, after.names)
+);
+
+/** Whether two records draw the same row: the task, its sync badge and its last-updated time. */
+const sameRow = (a: StoredResource, b: StoredResource): boolean =>
+  a.id === b.id &&
+  a.pending === b.pending &&
+  a.lastUpdated === b.lastUpdated &&
+  sameAnswer(a.resource, b.resource);

@@ -3,6 +3,8 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 export interface TableWidth {
   /** The box the table scrolls in. */
   ref: RefObject<HTMLDivElement | null>;
+  /** Whether the box has been measured (before the first paint; its width may still be 0). */
+  measured: boolean;
   /** Its width in px (0 until measured). */
   width: number;
   /** Whether more of the table lies to the left or right of what shows. */
@@ -15,21 +17,26 @@ export interface TableWidth {
 /**
  * The width of a table's box and whether the table scrolls past either edge. Measured before the
  * first paint and again whenever the box or the table changes size, so the columns that fit are
- * chosen before anything is drawn.
+ * chosen before anything is drawn: a table draws its rows once `measured`, rendering them once at
+ * the width they get rather than first with every column.
  */
 export function useTableWidth(): TableWidth {
   const ref = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState({ width: 0, moreLeft: false, moreRight: false });
+  const [state, setState] = useState({ measured: false, width: 0, moreLeft: false, moreRight: false });
   const measure = useCallback(() => {
     const box = ref.current;
     if (!box) return;
     const next = {
+      measured: true,
       width: box.clientWidth,
       moreLeft: box.scrollLeft > 1,
       moreRight: box.scrollLeft + box.clientWidth < box.scrollWidth - 1,
     };
     setState((was) =>
-      was.width === next.width && was.moreLeft === next.moreLeft && was.moreRight === next.moreRight
+      was.measured &&
+      was.width === next.width &&
+      was.moreLeft === next.moreLeft &&
+      was.moreRight === next.moreRight
         ? was
         : next
     );
