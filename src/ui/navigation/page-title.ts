@@ -25,18 +25,28 @@ export function resourceLabel(resource: Resource | undefined): string {
   return resourceName(resource) || coded;
 }
 
+/** How many shown pages name themselves in the title. */
+let titledPages = 0;
+
 /**
  * Sets the browser's title (the tab, the history list, what a screen reader announces on a new page)
- * while the page is shown; back to the app's name when it goes.
+ * while the page is shown; back to the app's name when it goes and no page that follows names
+ * itself. A title is written only when its words change: each write costs a slow tablet a few
+ * milliseconds, and moving between pages wrote the app's name between the two pages' titles.
  */
 export function usePageTitle(title: string): void {
   useEffect(() => {
-    document.title = title;
+    if (document.title !== title) document.title = title;
   }, [title]);
-  useEffect(
-    () => () => {
-      document.title = APP_TITLE;
-    },
-    []
-  );
+  useEffect(() => {
+    titledPages += 1;
+    return () => {
+      titledPages -= 1;
+      // The page shown next sets its title in the same commit, after this page's cleanup: the app's
+      // name is written once that commit's effects have run, and only if no page named itself.
+      queueMicrotask(() => {
+        if (titledPages === 0 && document.title !== APP_TITLE) document.title = APP_TITLE;
+      });
+    };
+  }, []);
 }

@@ -1,5 +1,5 @@
 import { Button, Card, Divider, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { Coding, Practitioner, Task } from '@medplum/fhirtypes';
+import type { Coding, Practitioner, Reference, Task } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
   pauseTask,
   resumeTask,
   updateBusinessStatus,
+  type TaskAction,
 } from '../commands/actions';
 import { ConfirmActionModal } from '../commands/ConfirmActionModal';
 import { useTaskCommand } from '../commands/use-task-command';
@@ -33,23 +34,150 @@ type OpenModal = 'assign' | 'role' | 'due' | undefined;
 
 /**
  * Every action on a task, each through the one command path (useTaskCommand). A change to the task
- * redraws the buttons; the status select, the note form and the closed dialogs keep their props and
- * are not drawn again, so the change reaches the screen in one short render.
+ * redraws only the buttons whose label or state changes; the status select, the note form and the
+ * closed dialogs keep their props and are not drawn again, so the change reaches the screen in one
+ * short render. The practitioners and the roles are read only while their dialog is open.
  */
 export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task: Task }) {
   const command = useTaskCommand();
   const navigate = useNavigate();
   const [open, setOpen] = useState<OpenModal>();
-  const { resources: practitioners } = useRecordsOfType<Practitioner>('Practitioner');
-  const { codings: roles } = useCodings(PRACTITIONER_ROLE_VALUESET_URL);
   const { codings: businessStatuses } = useCodings(BUSINESS_STATUS_VALUESET_URL);
   // The handlers below stay the same functions while the task changes, and act on the task as it is now.
-  const latest = useRef({ task, run: command.run });
+  const latest = useRef({ task, run: command.run, navigate });
   useLayoutEffect(() => {
-    latest.current = { task, run: command.run };
+    latest.current = { task, run: command.run, navigate };
   });
+  const on = useMemo(() => {
+    const act =
+      <Input,>(action: TaskAction<Input>, input: Input) =>
+      () =>
+        latest.current.run(action, latest.current.task, input);
+    return {
+      assign: () => setOpen('assign'),
+      role: () => setOpen('role'),
+      due: () => setOpen('due'),
+      close: () => setOpen(undefined),
+      claim: () => void act(claimTask, undefined)(),
+      pause: () => void act(pauseTask, undefined)(),
+      resume: () => void act(resumeTask, undefined)(),
+      complete: () => void act(completeTask, undefined)(),
+      delete: () =>
+        void act(deleteTask, undefined)().then((applied) => {
+          if (applied) void latest.current.navigate({ to: '/Task' });
+        }),
+      addNote: async (text: string) => !!(await act(addNote, text)()),
+      assignTo: (owner: Reference) => void act(assignTask, owner)(),
+      assignRole: (role: Coding) => void act(assignRole, role)(),
+      dueDate: (day: string) => void act(changeDueDate, dueDateInstant(day))(),
+    };
+  }, []);
+  const chooseBusinessStatus = useCallback(
+    (code: string | null) => {
+      const coding = businessStatuses.find((candidate) => candidate.code === code);
+      if (coding) void latest.current.run(updateBusinessStatus, latest.current.task, coding);
+    },
+    [businessStatuses]
+  );
+  const dueLabel = changeDueDate.label(task);
+  const assignLabel = assignTask.label(task);
+  const busy = command.submitting;
+  const id = task.id ?? '';
 
-  const practitionerChoices = useMemo(
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Task Actions">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Task Actions
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4, md: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
+          <ActionButton label={assignLabel} onClick={on.assign} disabled={busy} />
+          <ActionButton label={assignRole.label(task)} onClick={on.role} disabled={busy} />
+          {!task.owner && <ActionButton label={claimTask.label(task)} onClick={on.claim} disabled={busy} />}
+          {/* Pause puts any task on hold, a completed one too (it reopens it); Resume then goes on. */}
+          {task.status !== 'on-hold' && (
+            <ActionButton label={pauseTask.label(task)} onClick={on.pause} disabled={busy} />
+          )}
+          {task.status === 'on-hold' && (
+            <ActionButton label={resumeTask.label(task)} onClick={on.resume} disabled={busy} />
+          )}
+          {task.status !== 'completed' && (
+            <ActionButton
+              label={completeTask.label(task)}
+              onClick={on.complete}
+              disabled={busy}
+              color="green"
+            />
+          )}
+          <ActionButton label={dueLabel} onClick={on.due} disabled={busy} />
+        </SimpleGrid>
+        <BusinessStatusSelect
+          codings={businessStatuses}
+          value={task.businessStatus?.coding?.[0]?.code ?? null}
+          onChange={chooseBusinessStatus}
+        />
+        <Divider my={4} />
+        <AddNoteForm form={`note:Task/${id}`} onAdd={on.addNote} />
+        <Divider my={4} />
+        <ActionButton label={deleteTask.label(task)} onClick={on.delete} disabled={busy} color="red" />
+      </Stack>
+      {open === 'assign' && (
+        <AssignDialog
+          title={assignLabel}
+          form={`assign:Task/${id}`}
+          onAssign={on.assignTo}
+          onClose={on.close}
+        />
+      )}
+      {open === 'role' && <RoleDialog form={`role:Task/${id}`} onAssign={on.assignRole} onClose={on.close} />}
+      {open === 'due' && (
+        <DueDateModal
+          opened
+          title={dueLabel}
+          initial={formatDate(task.restriction?.period?.end)}
+          form={`due:Task/${id}`}
+          onSubmit={on.dueDate}
+          onClose={on.close}
+        />
+      )}
+      <ConfirmActionModal confirmation={command.confirmation} />
+    </Card>
+  );
+});
+
+/** One of the panel's buttons: drawn again only when its label, its colour or its state changes. */
+const ActionButton = memo(function ActionButton({
+  label,
+  onClick,
+  disabled,
+  color,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  color?: string;
+}) {
+  return (
+    <Button fullWidth mih={TOUCH_HEIGHT} variant="light" color={color} onClick={onClick} disabled={disabled}>
+      {label}
+    </Button>
+  );
+});
+
+/** 'Assign Task' / 'Reassign Task': a Practitioner the replica holds, by name. */
+function AssignDialog({
+  title,
+  form,
+  onAssign,
+  onClose,
+}: {
+  title: string;
+  form: string;
+  onAssign: (owner: Reference) => void;
+  onClose: () => void;
+}) {
+  const { resources: practitioners } = useRecordsOfType<Practitioner>('Practitioner');
+  const choices = useMemo(
     () =>
       practitioners
         .filter((practitioner) => practitioner.id)
@@ -60,125 +188,60 @@ export const TaskActionsPanel = memo(function TaskActionsPanel({ task }: { task:
         .sort((a, b) => a.label.localeCompare(b.label)),
     [practitioners]
   );
-  const roleChoices = useMemo(
+  const assign = useCallback(
+    (reference: string) =>
+      onAssign({ reference, display: choices.find((choice) => choice.value === reference)?.label }),
+    [choices, onAssign]
+  );
+  return (
+    <ChoiceModal
+      opened
+      title={title}
+      fieldLabel="Practitioner"
+      form={form}
+      choices={choices}
+      submitLabel={title}
+      onSubmit={assign}
+      onClose={onClose}
+    />
+  );
+}
+
+/** 'Assign Role': a role of the practitioner-role value set. */
+function RoleDialog({
+  form,
+  onAssign,
+  onClose,
+}: {
+  form: string;
+  onAssign: (role: Coding) => void;
+  onClose: () => void;
+}) {
+  const { codings: roles } = useCodings(PRACTITIONER_ROLE_VALUESET_URL);
+  const choices = useMemo(
     () => roles.map((role) => ({ value: role.code ?? '', label: role.display ?? role.code ?? '' })),
     [roles]
   );
-  const dueLabel = changeDueDate.label(task);
-  const assignLabel = assignTask.label(task);
-
-  const close = useCallback(() => setOpen(undefined), []);
-  const addTaskNote = useCallback(
-    async (text: string) => !!(await latest.current.run(addNote, latest.current.task, text)),
-    []
-  );
-  const chooseBusinessStatus = useCallback(
-    (code: string | null) => {
-      const coding = businessStatuses.find((candidate) => candidate.code === code);
-      if (coding) void latest.current.run(updateBusinessStatus, latest.current.task, coding);
-    },
-    [businessStatuses]
-  );
-  const assignTo = useCallback(
-    (reference: string) =>
-      void latest.current.run(assignTask, latest.current.task, {
-        reference,
-        display: practitionerChoices.find((choice) => choice.value === reference)?.label,
-      }),
-    [practitionerChoices]
-  );
-  const assignToRole = useCallback(
+  const assign = useCallback(
     (code: string) => {
       const role = roles.find((candidate) => candidate.code === code);
-      if (role) void latest.current.run(assignRole, latest.current.task, role);
+      if (role) onAssign(role);
     },
-    [roles]
+    [roles, onAssign]
   );
-
-  const button = (label: string, onClick: () => void, color?: string) => (
-    <Button
-      key={label}
-      fullWidth
-      mih={TOUCH_HEIGHT}
-      variant="light"
-      color={color}
-      onClick={onClick}
-      disabled={command.submitting}
-    >
-      {label}
-    </Button>
-  );
-
   return (
-    <Card withBorder padding="md" component="section" aria-label="Task Actions">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Task Actions
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4, md: 2, lg: 1 }} spacing="xs" verticalSpacing="xs">
-          {button(assignLabel, () => setOpen('assign'))}
-          {button(assignRole.label(task), () => setOpen('role'))}
-          {!task.owner && button(claimTask.label(task), () => void command.run(claimTask, task, undefined))}
-          {/* Pause puts any task on hold, a completed one too (it reopens it); Resume then goes on. */}
-          {task.status !== 'on-hold' &&
-            button(pauseTask.label(task), () => void command.run(pauseTask, task, undefined))}
-          {task.status === 'on-hold' &&
-            button(resumeTask.label(task), () => void command.run(resumeTask, task, undefined))}
-          {task.status !== 'completed' &&
-            button(completeTask.label(task), () => void command.run(completeTask, task, undefined), 'green')}
-          {button(dueLabel, () => setOpen('due'))}
-        </SimpleGrid>
-        <BusinessStatusSelect
-          codings={businessStatuses}
-          value={task.businessStatus?.coding?.[0]?.code ?? null}
-          onChange={chooseBusinessStatus}
-        />
-        <Divider my={4} />
-        <AddNoteForm form={`note:Task/${task.id ?? ''}`} onAdd={addTaskNote} />
-        <Divider my={4} />
-        {button(
-          deleteTask.label(task),
-          () =>
-            void command.run(deleteTask, task, undefined).then((applied) => {
-              if (applied) void navigate({ to: '/Task' });
-            }),
-          'red'
-        )}
-      </Stack>
-      <ChoiceModal
-        opened={open === 'assign'}
-        title={assignLabel}
-        fieldLabel="Practitioner"
-        form={`assign:Task/${task.id ?? ''}`}
-        choices={practitionerChoices}
-        submitLabel={assignLabel}
-        onSubmit={assignTo}
-        onClose={close}
-      />
-      <ChoiceModal
-        opened={open === 'role'}
-        title="Assign Role"
-        fieldLabel="Role"
-        form={`role:Task/${task.id ?? ''}`}
-        choices={roleChoices}
-        submitLabel="Assign Role"
-        onSubmit={assignToRole}
-        onClose={close}
-      />
-      {open === 'due' && (
-        <DueDateModal
-          opened
-          title={dueLabel}
-          initial={formatDate(task.restriction?.period?.end)}
-          form={`due:Task/${task.id ?? ''}`}
-          onSubmit={(day) => void command.run(changeDueDate, task, dueDateInstant(day))}
-          onClose={close}
-        />
-      )}
-      <ConfirmActionModal confirmation={command.confirmation} />
-    </Card>
+    <ChoiceModal
+      opened
+      title="Assign Role"
+      fieldLabel="Role"
+      form={form}
+      choices={choices}
+      submitLabel="Assign Role"
+      onSubmit={assign}
+      onClose={onClose}
+    />
   );
-});
+}
 
 /** 'Update Business Status': drawn again only when its codes or the task's status code change. */
 const BusinessStatusSelect = memo(function BusinessStatusSelect({

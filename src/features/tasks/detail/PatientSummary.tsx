@@ -12,6 +12,11 @@ interface PatientSummaryProps {
    * page has no column for it, the task's details come first and the patient is one tap away.
    */
   collapsible?: boolean;
+  /**
+   * False in the task page's first frame: the whole summary (five lists, each a live read) is drawn in
+   * the next, in a card of its height kept for it; the folded line is drawn at once.
+   */
+  drawn?: boolean;
 }
 
 /**
@@ -24,15 +29,20 @@ export const PatientSummary = memo(
   PatientSummaryOf,
   (before, after) =>
     before.collapsible === after.collapsible &&
+    before.drawn === after.drawn &&
     before.patient?.reference === after.patient?.reference &&
     before.patient?.display === after.patient?.display
 );
 
-function PatientSummaryOf({ patient: reference, collapsible = false }: PatientSummaryProps) {
+function PatientSummaryOf({ patient: reference, collapsible = false, drawn = true }: PatientSummaryProps) {
   const patient = useRecordResource<Patient>(reference?.reference);
   if (collapsible) return <FoldedPatient reference={reference} patient={patient} />;
+  if (!drawn) return <Card withBorder padding="md" mih={SUMMARY_ROOM} aria-busy />;
   return <FullSummary reference={reference} patient={patient} />;
 }
+
+/** The room the whole summary's card keeps until it is drawn: its header and first lists. */
+const SUMMARY_ROOM = 320;
 
 function FullSummary({ reference, patient }: { reference: Reference | undefined; patient?: Patient }) {
   if (patient) return <PatientSummaryCard patient={patient} />;

@@ -14,6 +14,7 @@ import {
   usePageTitle,
   useSameAnswer,
   useServiceStatus,
+  type ConflictRecord,
 } from '@/ui';
 import { useRecordResource } from '../data/hooks';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
@@ -36,6 +37,9 @@ const TAB_LABELS: Record<TaskTab, string> = { details: 'Details', timeline: 'Tim
 export function isTaskTab(tab: string): tab is TaskTab {
   return (TASK_TABS as readonly string[]).includes(tab);
 }
+
+/** The room the Timeline tab keeps while it is drawn after the page's first frame. */
+const TIMELINE_ROOM = 240;
 
 /** From this width (1200 px) the page has a column for the patient summary. */
 const THREE_COLUMNS_QUERY = '(min-width: 75em)';
@@ -85,7 +89,6 @@ export function TaskDetailPage({
         )
       : pageTitle(state.loading ? 'Task' : 'No Task found')
   );
-  const threeColumns = useMediaQuery(THREE_COLUMNS_QUERY, true, { getInitialValueInEffect: false }) ?? true;
 
   if (state.loading || (!state.resource && !confirmedId && firstRun)) {
     return (
@@ -104,21 +107,57 @@ export function TaskDetailPage({
     );
   }
   const task = state.resource;
-  const current: TaskTab = isTaskTab(tab) ? tab : 'details';
+  return (
+    <TaskPage
+      task={task}
+      tabsTask={tabsTask && tabsTask.id === task.id ? tabsTask : task}
+      server={server}
+      pending={state.pending}
+      conflicts={state.conflicts}
+      current={isTaskTab(tab) ? tab : 'details'}
+      timeline={ResourceTimeline}
+      fillQuestionnaire={FillQuestionnaire}
+    />
+  );
+}
 
+interface TaskPageProps {
+  task: Task;
+  /** The task as the tabs draw it: it follows a change in a render after the actions' one. */
+  tabsTask: Task;
+  server: Task | undefined;
+  pending: number;
+  conflicts: ConflictRecord[];
+  current: TaskTab;
+  timeline?: ComponentType<{ resource: Resource }>;
+  fillQuestionnaire?: ComponentType<{ resource: Resource }>;
+}
+
+/**
+ * The page of a task the device holds. Its first frame draws what the first screen shows: the
+ * header, the Task Actions, the patient's line and the tab list with the Details tab. The patient's
+ * whole summary and the Timeline tab follow in a render of their own, in room kept for them, so
+ * nothing drawn first moves. Drawn again only when the task, its sync state or the tab changes.
+ */
+const TaskPage = memo(function TaskPage({
+  task,
+  tabsTask,
+  server,
+  pending,
+  conflicts,
+  current,
+  timeline,
+  fillQuestionnaire,
+}: TaskPageProps) {
+  // false in the page's first render, true in the one React runs right after it has been drawn.
+  const afterFirstFrame = useDeferredValue(true, false);
+  const threeColumns = useMediaQuery(THREE_COLUMNS_QUERY, true, { getInitialValueInEffect: false }) ?? true;
   return (
     <Grid gap="md">
       <Grid.Col span={12}>
-        <Group gap="sm" wrap="wrap">
-          <Title order={1}>{formatCodeableConcept(task.code) || 'Task'}</Title>
-          <Text size="sm" c="dimmed">
-            {statusText(task.status)}
-          </Text>
-          <SyncBadge pending={state.pending} size="sm" />
-          {FillQuestionnaire && <FillQuestionnaire resource={task} />}
-        </Group>
+        <TaskHeader task={task} pending={pending} fillQuestionnaire={fillQuestionnaire} />
       </Grid.Col>
-      {state.conflicts.map((conflict) => (
+      {conflicts.map((conflict) => (
         <Grid.Col span={12} key={conflict.seq}>
           <Card withBorder padding="md">
             <ConflictCard conflict={conflict} />
@@ -128,14 +167,15 @@ export function TaskDetailPage({
       <Grid.Col span={{ base: 12, md: 6, lg: 9 }} order={{ base: 2, md: 1 }}>
         <Grid gap="md" columns={9}>
           <Grid.Col span={{ base: 9, lg: 4 }}>
-            <PatientSummary patient={task.for} collapsible={!threeColumns} />
+            <PatientSummary patient={task.for} collapsible={!threeColumns} drawn={afterFirstFrame} />
           </Grid.Col>
           <Grid.Col span={{ base: 9, lg: 5 }}>
             <TaskTabs
-              task={tabsTask && tabsTask.id === task.id ? tabsTask : task}
+              task={tabsTask}
               server={server}
               current={current}
-              timeline={ResourceTimeline}
+              timeline={timeline}
+              drawn={afterFirstFrame}
             />
           </Grid.Col>
         </Grid>
@@ -147,7 +187,29 @@ export function TaskDetailPage({
       </Grid.Col>
     </Grid>
   );
-}
+});
+
+/** The task's name, status and sync mark; drawn again only when one of them changes. */
+const TaskHeader = memo(function TaskHeader({
+  task,
+  pending,
+  fillQuestionnaire: FillQuestionnaire,
+}: {
+  task: Task;
+  pending: number;
+  fillQuestionnaire?: ComponentType<{ resource: Resource }>;
+}) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Title order={1}>{formatCodeableConcept(task.code) || 'Task'}</Title>
+      <Text size="sm" c="dimmed">
+        {statusText(task.status)}
+      </Text>
+      <SyncBadge pending={pending} size="sm" />
+      {FillQuestionnaire && <FillQuestionnaire resource={task} />}
+    </Group>
+  );
+});
 
 /** Details, Timeline and Notes of a task; drawn again only when what it is given changes. */
 const TaskTabs = memo(function TaskTabs({
@@ -155,12 +217,15 @@ const TaskTabs = memo(function TaskTabs({
   server,
   current,
   timeline: ResourceTimeline,
+  drawn,
 }: {
   task: Task;
   /** The server's version of the task, for the timeline of this device's changes. */
   server: Task | undefined;
   current: TaskTab;
   timeline?: ComponentType<{ resource: Resource }>;
+  /** False in the page's first frame: the Timeline (the app's timeline of the resource) waits for the next. */
+  drawn: boolean;
 }) {
   const navigate = useNavigate();
   const id = task.id ?? '';
@@ -180,10 +245,14 @@ const TaskTabs = memo(function TaskTabs({
         <TaskDetailsTab task={task} />
       </Tabs.Panel>
       <Tabs.Panel value="timeline">
-        <Stack gap="lg">
-          {ResourceTimeline && current === 'timeline' && <ResourceTimeline resource={task} />}
-          <TaskTimelineTab task={task} server={server} />
-        </Stack>
+        {drawn ? (
+          <Stack gap="lg">
+            {ResourceTimeline && current === 'timeline' && <ResourceTimeline resource={task} />}
+            <TaskTimelineTab task={task} server={server} />
+          </Stack>
+        ) : (
+          <Box mih={TIMELINE_ROOM} aria-busy />
+        )}
       </Tabs.Panel>
       <Tabs.Panel value="notes">
         <TaskNotesTab task={task} />

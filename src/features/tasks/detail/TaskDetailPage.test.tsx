@@ -1,0 +1,98 @@
+import type { Task } from '@medplum/fhirtypes';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { ME, OTHER, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { TaskDetailPage } from './TaskDetailPage';
+
+/** How often each part of the page was drawn since the last `drawn.reset()`. */
+const drawn = vi.hoisted(() => {
+  const counts = new Map<string, number>();
+  return {
+    count: (part: string) => counts.set(part, (counts.get(part) ?? 0) + 1),
+    of: (part: string) => counts.get(part) ?? 0,
+    reset: () => counts.clear(),
+  };
+});
+
+// Each part is the real component, counted each time React draws it.
+vi.mock('./TaskDetailsTab', async (original) => {
+  const { TaskDetailsTab } = await original<typeof import('./TaskDetailsTab')>();
+  return {
+    TaskDetailsTab: (props: Parameters<typeof TaskDetailsTab>[0]) => {
+      drawn.count('details');
+      return TaskDetailsTab(props);
+    },
+  };
+});
+vi.mock('../actions/AddNoteForm', async (original) => {
+  const { AddNoteForm } = await original<typeof import('../actions/AddNoteForm')>();
+  const { createElement, memo } = await import('react');
+  return {
+    AddNoteForm: memo(function CountedNoteForm(props: Parameters<typeof AddNoteForm>[0]) {
+      drawn.count('note form');
+      return createElement(AddNoteForm, props);
+    }),
+  };
+});
+vi.mock('@/ui/patient-summary/PatientSummaryCard', async (original) => {
+  const module = await original<typeof import('@/ui/patient-summary/PatientSummaryCard')>();
+  return {
+    PatientSummaryCard: (props: Parameters<typeof module.PatientSummaryCard>[0]) => {
+      drawn.count('patient summary');
+      return module.PatientSummaryCard(props);
+    },
+  };
+});
+
+const TASK: Task = {
+  resourceType: 'Task',
+  id: 't1',
+  status: 'ready',
+  intent: 'order',
+  code: { text: 'Respond to message' },
+  for: { reference: 'Patient/p1', display: 'Emily Chen' },
+};
+
+let h: ReplicaHarness;
+
+beforeEach(async () => {
+  h = await replicaHarness();
+  await h.pull(ME, OTHER);
+  await h.hold({ resourceType: 'Patient', id: 'p1', name: [{ given: ['Emily'], family: 'Chen' }] }, TASK);
+});
+
+afterEach(() => {
+  cleanup();
+  h.stop();
+});
+afterEach(() => act(() => notifications.clean()));
+
+describe('the task page draws again only what a change changes', () => {
+  it('Pause redraws the actions, the status and the Details tab once; not the note form or the patient summary', async () => {
+    h.render(<TaskDetailPage id="t1" tab="details" />);
+    const actions = await screen.findByRole('region', { name: 'Task Actions' });
+    await within(actions).findByRole('textbox', { name: 'Note' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    // Narrower than three columns (jsdom matches no width) the summary unfolds from the patient's line.
+    await user.click(await screen.findByRole('button', { name: 'Show patient summary' }));
+    expect(await screen.findByRole('region', { name: 'Patient summary' })).toBeInTheDocument();
+    drawn.reset();
+
+    await user.click(within(actions).getByRole('button', { name: 'Pause Task' }));
+    expect(await within(actions).findByRole('button', { name: 'Resume Task' })).toBeInTheDocument();
+    expect(await screen.findByText('Task paused')).toBeInTheDocument();
+    const details = screen.getByRole('table', { name: 'Task details' });
+    await waitFor(() =>
+      expect(within(details).getByRole('row', { name: /^Status/ })).toHaveTextContent('On hold')
+    );
+
+    expect(drawn.of('note form')).toBe(0);
+    expect(drawn.of('patient summary')).toBe(0);
+    // The tabs follow the change in one render of their own (and one when the replica confirms it).
+    expect(drawn.of('details')).toBeGreaterThanOrEqual(1);
+    expect(drawn.of('details')).toBeLessThanOrEqual(2);
+  });
+});
