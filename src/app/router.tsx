@@ -2,7 +2,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   Outlet,
   redirect,
   useParams,
@@ -13,6 +12,7 @@ import type { ApiClient } from '@/sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { lazyPage } from './pages/lazy-page';
 import { TaskListPage } from '@/features/tasks';
 import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '@/ui';
 import { AppLayout } from './shell/AppLayout';
@@ -37,13 +37,13 @@ import {
  * and the developer mailbox.
  */
 const loadAccountPages = () => import('./pages/AccountRoutes');
-const SignInRoute = lazyRouteComponent(() => import('./pages/SignInRoute'), 'SignInRoute');
-const RegisterRoute = lazyRouteComponent(loadAccountPages, 'RegisterRoute');
-const ResetPasswordRoute = lazyRouteComponent(loadAccountPages, 'ResetPasswordRoute');
-const SetPasswordRoute = lazyRouteComponent(loadAccountPages, 'SetPasswordRoute');
-const DevMailboxPage = lazyRouteComponent(() => import('./pages/DevMailboxPage'), 'DevMailboxPage');
+const SignInRoute = lazyPage(async () => (await import('./pages/SignInRoute')).SignInRoute);
+const RegisterRoute = lazyPage(async () => (await loadAccountPages()).RegisterRoute);
+const ResetPasswordRoute = lazyPage(async () => (await loadAccountPages()).ResetPasswordRoute);
+const SetPasswordRoute = lazyPage(async () => (await loadAccountPages()).SetPasswordRoute);
+const DevMailboxPage = lazyPage(async () => (await import('./pages/DevMailboxPage')).DevMailboxPage);
 const loadTaskPage = () => import('@/features/tasks/task-page');
-const TaskDetailPage = lazyRouteComponent(loadTaskPage, 'TaskDetailPage');
+const TaskDetailPage = lazyPage(async () => (await loadTaskPage()).TaskDetailPage);
 
 export interface RouterContext {
   client: ApiClient;
@@ -142,7 +142,7 @@ const taskTabRoute = createRoute({
   path: '/Task/$id/$tab',
   // The tab is checked by the task page's own list of tabs, fetched here with the page's code.
   beforeLoad: async ({ params }) => {
-    const { isTaskTab } = await loadTaskPage();
+    const [{ isTaskTab }] = await Promise.all([loadTaskPage(), TaskDetailPage.preload()]);
     if (!isTaskTab(params.tab)) {
       throw redirect({ to: '/Task/$id/$tab', params: { id: params.id, tab: 'details' }, replace: true });
     }
@@ -254,7 +254,7 @@ const mailboxRoute = createRoute({
 });
 
 /** The upload pages, loaded only when visited. */
-const UploadPage = lazyRouteComponent(() => import('@/features/tasks/upload'), 'UploadPage');
+const UploadPage = lazyPage(async () => (await import('@/features/tasks/upload')).UploadPage);
 
 const uploadRoute = createRoute({
   getParentRoute: () => signedInRoute,
