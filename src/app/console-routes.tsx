@@ -68,12 +68,18 @@ type ConsolePageName =
   | 'ResourceDiffPage'
   | 'ResourceTimeline';
 
-/** A console page, loaded on first visit, behind the loader. */
-function consolePage<Name extends ConsolePageName>(name: Name) {
+/**
+ * A console page, loaded on first visit, behind the loader: from the console's module, or from a
+ * smaller entry point of it when that holds the page.
+ */
+function consolePage<Name extends ConsolePageName>(
+  name: Name,
+  load: () => Promise<Pick<ConsoleModule, Name>> = () => import('@/features/console')
+) {
   type Props = ComponentProps<ConsoleModule[Name]>;
   // Typed by the caller's Props; TypeScript cannot check a spread of a generic component's props.
   const Page = lazy(async () => ({
-    default: (await import('@/features/console'))[name] as ComponentType<object>,
+    default: (await load())[name] as ComponentType<object>,
   }));
   return function ConsolePage(props: Props) {
     return (
@@ -89,10 +95,15 @@ export const ConsoleEditRoute = consolePage('ResourceEditPage');
 export const ConsoleDeleteRoute = consolePage('ResourceDeletePage');
 export const ConsoleDiffRoute = consolePage('ResourceDiffPage');
 /** The console's timeline of a resource (comments, uploads, cards), for the task detail's Timeline tab. */
-export const ConsoleTimeline = consolePage('ResourceTimeline');
+export const ConsoleTimeline = consolePage(
+  'ResourceTimeline',
+  () => import('@/features/console/task-page-parts')
+);
 
 const FillQuestionnaireAction = lazy(() =>
-  import('@/features/console').then((module) => ({ default: module.FillQuestionnaireAction }))
+  import('@/features/console/task-page-parts').then((module) => ({
+    default: module.FillQuestionnaireAction,
+  }))
 );
 
 /** The console's 'Fill questionnaire' button, for the task detail; nothing while its code loads. */

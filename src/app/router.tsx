@@ -2,7 +2,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   Outlet,
   redirect,
   useParams,
@@ -13,10 +12,8 @@ import type { ApiClient } from '@/sync';
 import { ErrorPage } from './pages/ErrorPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { SignInRoute } from './pages/SignInRoute';
-import { RegisterRoute, ResetPasswordRoute, SetPasswordRoute } from './pages/AccountRoutes';
-import { DevMailboxPage } from './pages/DevMailboxPage';
-import { isTaskTab, TaskDetailPage, TaskListPage } from '@/features/tasks';
+import { lazyPage } from './pages/lazy-page';
+import { TaskListPage } from '@/features/tasks';
 import { parseUrlSearch, stringifyUrlSearch, textSearch, type UrlSearch } from '@/ui';
 import { AppLayout } from './shell/AppLayout';
 import { PageError } from './shell/PageError';
@@ -32,6 +29,21 @@ import {
   ConsoleFillQuestionnaire,
   firstConsoleTab,
 } from './console-routes';
+
+/**
+ * Pages a signed-in queue does not draw come with the route that draws them: the sign-in and account
+ * pages (only a signed-out visitor sees them), the task page with its tabs and forms (which a
+ * queue fetches ahead once its rows are drawn), the upload pages, the console (./console-routes)
+ * and the developer mailbox.
+ */
+const loadAccountPages = () => import('./pages/AccountRoutes');
+const SignInRoute = lazyPage(async () => (await import('./pages/SignInRoute')).SignInRoute);
+const RegisterRoute = lazyPage(async () => (await loadAccountPages()).RegisterRoute);
+const ResetPasswordRoute = lazyPage(async () => (await loadAccountPages()).ResetPasswordRoute);
+const SetPasswordRoute = lazyPage(async () => (await loadAccountPages()).SetPasswordRoute);
+const DevMailboxPage = lazyPage(async () => (await import('./pages/DevMailboxPage')).DevMailboxPage);
+const loadTaskPage = () => import('@/features/tasks/task-page');
+const TaskDetailPage = lazyPage(async () => (await loadTaskPage()).TaskDetailPage);
 
 export interface RouterContext {
   client: ApiClient;
@@ -128,7 +140,9 @@ const taskRoute = createRoute({
 const taskTabRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/Task/$id/$tab',
-  beforeLoad: ({ params }) => {
+  // The tab is checked by the task page's own list of tabs, fetched here with the page's code.
+  beforeLoad: async ({ params }) => {
+    const [{ isTaskTab }] = await Promise.all([loadTaskPage(), TaskDetailPage.preload()]);
     if (!isTaskTab(params.tab)) {
       throw redirect({ to: '/Task/$id/$tab', params: { id: params.id, tab: 'details' }, replace: true });
     }
@@ -240,7 +254,7 @@ const mailboxRoute = createRoute({
 });
 
 /** The upload pages, loaded only when visited. */
-const UploadPage = lazyRouteComponent(() => import('@/features/tasks/upload'), 'UploadPage');
+const UploadPage = lazyPage(async () => (await import('@/features/tasks/upload')).UploadPage);
 
 const uploadRoute = createRoute({
   getParentRoute: () => signedInRoute,

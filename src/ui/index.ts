@@ -88,6 +88,8 @@
  *     a type's search parameters and elements, from the server once, then kept in the replica.
  *
  * Pages
+ * - whenIdle(work) → cancel: work a screen may need soon but does not draw first (fetching the code
+ *     of the next page or a dialog), run in the browser's next idle moment.
  * - usePageTitle(pageTitle('Schedule Appointment', 'Emily Chen')): the browser's title while a page
  *     shows ('Schedule Appointment · Emily Chen – CareQueue'); resourceLabel(resource) is what people
  *     call a resource (its name, else what its code says), never its id.
@@ -221,6 +223,7 @@ export {
   type MenuLink,
 } from './navigation/active-link';
 export { APP_TITLE, pageTitle, resourceLabel, usePageTitle } from './navigation/page-title';
+export { whenIdle, IDLE_TIMEOUT_MS } from './idle/when-idle';
 export { useGlobalSearch, type GlobalSearchState } from './global-search/use-global-search';
 export { globalSearch, GLOBAL_SEARCH_DEBOUNCE_MS, type GlobalSearchResults } from './global-search/search';
 export {

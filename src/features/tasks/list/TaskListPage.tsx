@@ -16,7 +16,8 @@ import { TOUCH_HEIGHT } from '../constants';
 import { parseFields, showsStatusTabs, taskSearch } from '../queues/task-query';
 import { useMenuQueues } from '../queues/use-menu-queues';
 import { useFirstPages, useShownSearch } from './first-page';
-import { NewTaskModal } from './NewTaskModal';
+import { NewTaskModal } from './LazyNewTaskModal';
+import { usePreloadNextSteps } from './next-steps';
 import { currentTab, effectiveQuery, withTab, type StatusTab } from './status-tabs';
 import { TaskTable } from './TaskTable';
 
@@ -40,6 +41,7 @@ export function TaskListPage() {
     useProfile().reference
   );
   const [creating, setCreating] = useState(false);
+  const preloaded = usePreloadNextSteps(found.status !== 'loading');
 
   const title = bestMatchingLink(queues, '/Task', params)?.label ?? 'Tasks';
   usePageTitle(pageTitle(title));
@@ -97,7 +99,7 @@ export function TaskListPage() {
           )}
         </>
       )}
-      <NewTaskModal opened={creating} onClose={() => setCreating(false)} />
+      <NewTaskModal opened={creating} onClose={() => setCreating(false)} load={preloaded} />
     </Stack>
   );
 }
