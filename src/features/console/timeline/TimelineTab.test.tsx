@@ -127,8 +127,11 @@ describe('the timeline tab', () => {
     await waitFor(() => expect(cardWith('Waiting for results')).toHaveAccessibleName('Timeline item'));
     await userEvent.click(within(cardWith('Patient informed')).getByRole('button', { name: 'Actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Pin' }));
-    await waitFor(() => expect(cards()[0]).toHaveTextContent('Patient informed'));
-    expect(cards()[0]).toHaveAccessibleName('Pinned timeline item');
+    // The order and the mark come with the replica's next answer, drawn right after the click.
+    await waitFor(() => {
+      expect(cards()[0]).toHaveTextContent('Patient informed');
+      expect(cards()[0]).toHaveAccessibleName('Pinned timeline item');
+    });
 
     await ctx.h.syncNow();
     const after = await serverComments();
