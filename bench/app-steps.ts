@@ -31,12 +31,12 @@ export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
   const button = pause || find('Resume Task');
   if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
   const expected = pause ? 'Resume Task' : 'Pause Task';
-  // The panel's buttons wait while its previous command is being kept: a click on a disabled
-  // button does nothing, so the timing starts once the button takes clicks.
-  const waitUntil = Date.now() + 10000;
+  // The panel's buttons wait while its previous command is being saved (online, until the server
+  // has it): a click on a disabled button does nothing, so the timing starts once it takes clicks.
+  const waitUntil = Date.now() + 30000;
   const start = () => {
     if (button.disabled || button.getAttribute('data-loading') !== null) {
-      if (Date.now() > waitUntil) return reject(new Error('The button stayed disabled for 10 s'));
+      if (Date.now() > waitUntil) return reject(new Error('The button stayed disabled for 30 s'));
       return requestAnimationFrame(start);
     }
     let started = 0;
