@@ -1,7 +1,7 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
 import { useRouter } from '@tanstack/react-router';
-import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import {
   ReferenceLink,
   ResourceLink,
@@ -16,8 +16,6 @@ import { SyncBadge } from './SyncBadge';
 import classes from './task-table.module.css';
 import { useTableWidth } from './use-table-width';
 
-const NO_RECORDS: StoredResource[] = [];
-
 interface TaskTableProps {
   records: StoredResource[];
   fields: string[];
@@ -31,9 +29,6 @@ interface TaskTableProps {
  */
 export function TaskTable({ records, fields }: TaskTableProps) {
   const { ref: boxRef, measured, width, moreLeft, moreRight, onScroll } = useTableWidth();
-  // The table's frame and headings are drawn first; its rows in a render of their own right after,
-  // one that gives way to a tap, so a list's first draw never holds the page for long.
-  const shownRecords = useDeferredValue(records, NO_RECORDS);
   const hintId = useId();
   const fieldsKey = fields.join(',');
   // Until the box is measured (never, where nothing is laid out) every column shows.
@@ -92,7 +87,7 @@ export function TaskTable({ records, fields }: TaskTableProps) {
             </Table.Thead>
             <Table.Tbody>
               {measured &&
-                shownRecords.map((record) => (
+                records.map((record) => (
                   <TaskRow
                     key={record.key}
                     record={record}
