@@ -117,41 +117,14 @@ async function stepsAt(browser: Browser, delay: number): Promise<void> {
     }
     const budget = delay === 300 ? BUDGET : undefined;
     console.log(`\n${delay} ms per API answer, page CPU ${CPU}× slower (a fresh replica each run)`);
-    console.log(
-      line(
-        'sign-in click → first rows',
-        runs.map((s) => s.signInToRows),
-        budget?.signInToRows
-      )
-    );
-    console.log(
-      line(
-        'open a task from the list',
-        runs.map((s) => s.openTask),
-        budget?.openTask
-      )
-    );
-    console.log(
-      line(
-        'a local change (Pause/Resume) → on screen',
-        runs.flatMap((s) => s.localChanges),
-        budget?.localChange
-      )
-    );
-    console.log(
-      line(
-        'claim confirmed → on screen',
-        runs.map((s) => s.claim),
-        budget?.claim
-      )
-    );
-    console.log(
-      line(
-        "another user's change → on screen",
-        runs.map((s) => s.otherUsersChange),
-        budget?.otherUsersChange
-      )
-    );
+    const steps: [string, number[], number | undefined][] = [
+      ['sign-in click → first rows', runs.map((s) => s.signInToRows), budget?.signInToRows],
+      ['open a task from the list', runs.map((s) => s.openTask), budget?.openTask],
+      ['a local change (Pause/Resume) → on screen', runs.flatMap((s) => s.localChanges), budget?.localChange],
+      ['claim confirmed → on screen', runs.map((s) => s.claim), budget?.claim],
+      ["another user's change → on screen", runs.map((s) => s.otherUsersChange), budget?.otherUsersChange],
+    ];
+    for (const [label, samples, within] of steps) console.log(line(label, samples, within));
     console.log(
       `  long tasks during the first load, per run: ${runs.map((s) => longest(s.longTasksDuringFirstLoad)).join('; ')}`
     );

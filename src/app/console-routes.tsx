@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { PageLoading } from './pages/lazy-page';
 
 /**
  * The console's pages, loaded on first visit: the task routes never download them (nor what only
@@ -17,20 +17,6 @@ const ResourceVersionPage = lazy(() =>
   import('@/features/console').then((module) => ({ default: module.ResourceVersionPage }))
 );
 
-function Loading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
-
 /** The tab a resource page opens on, from the console's tab table (loading the code its page needs). */
 export async function firstConsoleTab(resourceType: string): Promise<string> {
   return (await import('@/features/console')).firstResourceTab(resourceType);
@@ -38,25 +24,25 @@ export async function firstConsoleTab(resourceType: string): Promise<string> {
 
 export function ConsoleListRoute({ resourceType }: { resourceType: string }) {
   return (
-    <Loading>
+    <PageLoading>
       <ResourceListPage resourceType={resourceType} />
-    </Loading>
+    </PageLoading>
   );
 }
 
 export function ConsoleResourceRoute(props: { resourceType: string; id: string; tab: string }) {
   return (
-    <Loading>
+    <PageLoading>
       <ResourcePage {...props} />
-    </Loading>
+    </PageLoading>
   );
 }
 
 export function ConsoleVersionRoute(props: { resourceType: string; id: string; versionId: string }) {
   return (
-    <Loading>
+    <PageLoading>
       <ResourceVersionPage {...props} />
-    </Loading>
+    </PageLoading>
   );
 }
 
@@ -83,9 +69,9 @@ function consolePage<Name extends ConsolePageName>(
   }));
   return function ConsolePage(props: Props) {
     return (
-      <Loading>
+      <PageLoading>
         <Page {...(props as object)} />
-      </Loading>
+      </PageLoading>
     );
   };
 }

@@ -7,6 +7,21 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
  */
 export type LazyPage<Props extends object> = ((props: Props) => ReactNode) & { preload: () => Promise<void> };
 
+/** Draws `children`, with a loader in their place while their code is being fetched. */
+export function PageLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
 /**
  * A page whose code comes with the route that draws it: a loader shows while it is fetched, and a
  * page fetched ahead (`preload`) is drawn at once. A failed fetch is the page's error, shown in
@@ -24,15 +39,9 @@ export function lazyPage<Props extends object>(load: () => Promise<ComponentType
     // Chosen once per page shown: swapping the component would draw the page again from scratch.
     const [Shown] = useState<ComponentType<Props>>(() => loaded ?? (Fetched as ComponentType<Props>));
     return (
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        }
-      >
+      <PageLoading>
         <Shown {...props} />
-      </Suspense>
+      </PageLoading>
     );
   }
   return Object.assign(Page, { preload: () => fetch().then(() => undefined) });
