@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { compare, type Operation } from 'fast-json-patch';
+// The default import: Node (benches run by tsx) sees fast-json-patch as CommonJS, without named exports.
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import type { OutboxEntry, ReplicaTransaction, StoredResource } from '@/db/types';
 import { buildRecord } from './record';
 
@@ -56,7 +57,7 @@ export async function supersede(
   for (const entry of removed) await tx.removeOutbox(entry.seq ?? 0);
   return {
     removed,
-    operations: compare(editable(before.resource), editable(wanted)),
+    operations: jsonPatch.compare(editable(before.resource), editable(wanted)),
     baseVersionId: removed[0]?.baseVersionId ?? record.server?.meta?.versionId,
   };
 }
