@@ -24,7 +24,8 @@ export type ServerState<T> =
 
 /**
  * Reads from the server for what the replica does not hold. `key` names the read (it runs again when
- * the key changes, or when the device comes back online after failing offline); null skips it.
+ * the key changes, or when the device comes back online); null skips it. Offline, an answer already
+ * read for this key is still given; without one the state is 'offline'.
  */
 export function useServerRead<T>(key: string | null, read: (fhir: FhirClient) => Promise<T>): ServerState<T> {
   const fhir = useFhirClient();
@@ -55,6 +56,9 @@ export function useServerRead<T>(key: string | null, read: (fhir: FhirClient) =>
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names everything `read` depends on
   }, [key, online, fhir]);
   if (key === null) return { status: 'idle' };
-  if (!online) return { status: 'offline' };
-  return state.key === key ? state.value : { status: 'loading' };
+  const answer = state.key === key ? state.value : undefined;
+  // What was read stays on screen when the connection drops: a page drawn from it (a form being
+  // filled in) is not swapped for an offline notice, which would take the user's place away.
+  if (!online) return answer?.status === 'ready' ? answer : { status: 'offline' };
+  return answer ?? { status: 'loading' };
 }
