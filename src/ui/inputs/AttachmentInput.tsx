@@ -2,6 +2,7 @@ import type { Attachment } from '@medplum/fhirtypes';
 import { useState, type ChangeEvent } from 'react';
 import type { ValueInputProps } from './input-props';
 import classes from './inputs.module.css';
+import { useFieldError } from './field-error';
 
 export interface AttachmentInputProps extends ValueInputProps<Attachment> {
   /** Names the file input: '<label> file'. */
@@ -28,6 +29,7 @@ export function fileToBase64(file: Blob): Promise<string> {
  * A previous url is dropped: the attachment now holds its data.
  */
 export function AttachmentInput({ id, ariaLabel, required, value, onChange }: AttachmentInputProps) {
+  const fieldError = useFieldError(id);
   const [error, setError] = useState<string>();
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -55,6 +57,7 @@ export function AttachmentInput({ id, ariaLabel, required, value, onChange }: At
     <div>
       <input
         {...{ id, required }}
+        {...fieldError}
         type="file"
         aria-label={`${ariaLabel} file`}
         className={classes.file}

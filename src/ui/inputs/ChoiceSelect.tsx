@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { ValueInputProps } from './input-props';
+import { useFieldError } from './field-error';
 
 export interface ChoiceSelectProps extends ValueInputProps<string> {
   /** Codes with the words shown for them. */
@@ -20,9 +21,11 @@ export function ChoiceSelect({
   options,
   disabled,
 }: ChoiceSelectProps) {
+  const fieldError = useFieldError(id);
   return (
     <Select
       {...{ id, required, disabled }}
+      {...fieldError}
       aria-label={ariaLabel}
       value={value || null}
       onChange={(chosen) => onChange(chosen ?? undefined)}

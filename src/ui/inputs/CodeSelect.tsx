@@ -5,6 +5,7 @@ import { formatCoding } from '../format/concept';
 import { DeferredSelect } from './DeferredSelect';
 import { useInputSources } from './InputSources';
 import { useAsyncList } from './use-async-list';
+import { useFieldError } from './field-error';
 
 /** What the chosen code is stored as. */
 export type CodedShape = 'code' | 'Coding' | 'CodeableConcept';
@@ -71,6 +72,7 @@ function OpenCodeSelect({
   opened,
 }: CodeSelectProps & { opened: boolean }) {
   const { expandValueSet } = useInputSources();
+  const fieldError = useFieldError(id);
   const [search, setSearch] = useState('');
   const { items: found } = useAsyncList(
     useCallback(() => expandValueSet(valueSet, search), [expandValueSet, valueSet, search])
@@ -93,6 +95,7 @@ function OpenCodeSelect({
   return (
     <Select
       {...{ id, required, data }}
+      {...fieldError}
       aria-label={ariaLabel}
       autoFocus
       defaultDropdownOpened={opened}

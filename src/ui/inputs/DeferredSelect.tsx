@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import classes from './inputs.module.css';
+import { useFieldError } from './field-error';
 
 export interface DeferredSelectProps {
   id?: string;
@@ -20,11 +21,13 @@ export interface DeferredSelectProps {
  * a search), which only the field the user opens needs.
  */
 export function DeferredSelect({ id, ariaLabel, required, shown, children }: DeferredSelectProps) {
+  const fieldError = useFieldError(id);
   const [active, setActive] = useState<'focused' | 'opened'>();
   if (active) return children(active === 'opened');
   return (
     <input
       {...{ id, required }}
+      {...fieldError}
       aria-label={ariaLabel}
       role="combobox"
       aria-expanded={false}

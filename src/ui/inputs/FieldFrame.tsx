@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import classes from './inputs.module.css';
+import { FieldErrorContext } from './field-error';
 import { fieldErrorText } from './issue-paths';
 import { useFormState } from './form-state';
 
@@ -28,8 +29,14 @@ export function FieldFrame({ label, required, path, children }: FieldFrameProps)
           </span>
         )}
       </label>
-      {children(id)}
-      {error && <div className={classes.error}>{error}</div>}
+      <FieldErrorContext value={error ? { inputId: id, errorId: `${id}-error` } : undefined}>
+        {children(id)}
+      </FieldErrorContext>
+      {error && (
+        <div id={`${id}-error`} className={classes.error}>
+          {error}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Input } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { FieldErrorContext } from './field-error';
 import classes from './inputs.module.css';
 
 /** What a field passes to its input. */
@@ -26,7 +27,10 @@ export function LabelledField({ label, required, error, children }: LabelledFiel
   const id = useId();
   return (
     <Input.Wrapper id={id} label={label} required={required} error={error} className={classes.touch}>
-      {children({ id, ariaLabel: label, required })}
+      {/* The wrapper draws its error as `${id}-error`; the input is described by it. */}
+      <FieldErrorContext value={error ? { inputId: id, errorId: `${id}-error` } : undefined}>
+        {children({ id, ariaLabel: label, required })}
+      </FieldErrorContext>
     </Input.Wrapper>
   );
 }

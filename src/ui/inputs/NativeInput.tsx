@@ -1,4 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
+import { useFieldError } from './field-error';
 import classes from './inputs.module.css';
 
 export interface NativeInputProps extends Omit<
@@ -18,8 +19,10 @@ export interface NativeInputProps extends Omit<
  * holds the label and error), and the device's own keyboard and pickers on a tablet.
  */
 export function NativeInput({ ariaLabel, onChange, ...attributes }: NativeInputProps) {
+  const fieldError = useFieldError(attributes.id);
   return (
     <input
+      {...fieldError}
       {...attributes}
       aria-label={ariaLabel}
       className={classes.input}

@@ -75,6 +75,7 @@ export function NumberInput({ type, value, onChange, required, ...rest }: Number
   // A required field left empty is an error once the user has emptied it, not before.
   const error = reading.error !== undefined && (touched || text !== '') ? reading.error : undefined;
   const rule = NUMBER_RULES[type] ?? { whole: false };
+  const ownErrorId = rest.id ? `${rest.id}-number-error` : undefined;
   // The browser's own form check refuses the text too, so any form that runs it cannot submit.
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.setCustomValidity(reading.error && text !== '' ? reading.error : ''));
@@ -96,11 +97,12 @@ export function NumberInput({ type, value, onChange, required, ...rest }: Number
         inputMode={rule.min !== undefined ? 'numeric' : 'decimal'}
         value={text}
         onChange={change}
-        aria-invalid={error ? true : undefined}
+        // Its own error (a text that is no number) describes it; otherwise its field's error does.
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': ownErrorId } : {})}
         data-input-error={error ? '' : undefined}
       />
       {error && (
-        <div className={classes.error} role="alert">
+        <div id={ownErrorId} className={classes.error} role="alert">
           {error}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import classes from './inputs.module.css';
+import { useFieldError } from './field-error';
 
 export interface OptionSelectProps {
   id?: string;
@@ -28,9 +29,11 @@ export function OptionSelect({
   clearable = true,
   w,
 }: OptionSelectProps) {
+  const fieldError = useFieldError(id);
   return (
     <select
       id={id}
+      {...fieldError}
       aria-label={ariaLabel}
       required={required}
       className={classes.input}

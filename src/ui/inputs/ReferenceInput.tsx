@@ -8,6 +8,7 @@ import { useInputSources } from './InputSources';
 import classes from './inputs.module.css';
 import { OptionSelect } from './OptionSelect';
 import { useAsyncList } from './use-async-list';
+import { useFieldError } from './field-error';
 
 export interface ReferenceInputProps extends ValueInputProps<Reference> {
   /** The resource types the reference may point at; empty or 'Resource': any, typed by hand. */
@@ -26,10 +27,12 @@ export interface ReferenceInputProps extends ValueInputProps<Reference> {
  */
 export function ReferenceInput(props: ReferenceInputProps) {
   const { id, targetTypes, value, onChange, required, ariaLabel } = props;
+  const fieldError = useFieldError(id);
   if (targetTypes.length === 0 || targetTypes.includes('Resource')) {
     return (
       <input
         {...{ id, required }}
+        {...fieldError}
         aria-label={ariaLabel}
         className={classes.input}
         placeholder="ResourceType/id"
@@ -90,6 +93,7 @@ interface OpenReferenceSelectProps extends ValueInputProps<Reference> {
 function OpenReferenceSelect(props: OpenReferenceSelectProps) {
   const { id, targetType, value, onChange, required, ariaLabel, opened, focus } = props;
   const { searchReferences } = useInputSources();
+  const fieldError = useFieldError(id);
   const [text, setText] = useState('');
   const { items: found, error } = useAsyncList(
     useCallback(
@@ -107,6 +111,7 @@ function OpenReferenceSelect(props: OpenReferenceSelectProps) {
   return (
     <Select
       id={id}
+      {...fieldError}
       aria-label={ariaLabel}
       required={required}
       autoFocus={focus}

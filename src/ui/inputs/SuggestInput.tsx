@@ -1,5 +1,6 @@
 import { Autocomplete } from '@mantine/core';
 import type { ValueInputProps } from './input-props';
+import { useFieldError } from './field-error';
 
 export interface SuggestInputProps extends ValueInputProps<string> {
   /** Words offered as the user types; any other words may be typed too. */
@@ -18,9 +19,11 @@ export function SuggestInput({
   suggestions,
   autoFocus,
 }: SuggestInputProps) {
+  const fieldError = useFieldError(id);
   return (
     <Autocomplete
       {...{ id, required }}
+      {...fieldError}
       aria-label={ariaLabel}
       value={value ?? ''}
       onChange={onChange}

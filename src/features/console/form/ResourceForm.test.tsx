@@ -82,6 +82,11 @@ describe('the resource form', () => {
     expect(fieldOf('Birth Date')).toHaveTextContent('Invalid date format');
     expect(fieldOf('Value')).toHaveTextContent('Invalid phone');
     expect(fieldOf('Family')).not.toHaveTextContent('Invalid');
+    // Each input is described by its own error, so a screen reader reads it with the field.
+    expect(screen.getByLabelText('Birth Date')).toHaveAccessibleDescription('Invalid date format');
+    expect(screen.getByLabelText('Birth Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Value')).toHaveAccessibleDescription('Invalid phone');
+    expect(screen.getByLabelText('Family')).not.toHaveAttribute('aria-invalid');
   });
 
   it('looks up codes and references only for the field the user opens', async () => {

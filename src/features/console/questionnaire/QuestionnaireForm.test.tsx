@@ -87,6 +87,41 @@ describe('the questionnaire form', () => {
     expect(screen.getByLabelText(/Preferred name/)).toHaveValue('Sam');
   });
 
+  it('ties each missing answer to its field: a screen reader hears the error with the field', async () => {
+    const required: Questionnaire = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [
+        { linkId: 'name', type: 'string', text: 'Preferred name', required: true },
+        { linkId: 'weight', type: 'decimal', text: 'Weight', required: true },
+        {
+          linkId: 'mood',
+          type: 'choice',
+          text: 'Mood',
+          required: true,
+          answerOption: [{ valueString: 'Good' }, { valueString: 'Low' }],
+        },
+      ],
+    };
+    const user = renderForm(vi.fn(), required);
+    const name = screen.getByRole('textbox', { name: /Preferred name/ });
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(REQUIRED_ANSWER);
+    expect(screen.getByRole('textbox', { name: /Weight/ })).toHaveAccessibleDescription(REQUIRED_ANSWER);
+    expect(screen.getByRole('radiogroup', { name: /Mood/ })).toHaveAccessibleDescription(REQUIRED_ANSWER);
+
+    // Answered, the field is no longer described by the error.
+    await user.type(name, 'Sam');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+  });
+
   it('shows a question when its condition holds, and submits only what is shown', async () => {
     const onSubmit = vi.fn();
     const user = renderForm(onSubmit);
