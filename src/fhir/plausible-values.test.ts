@@ -35,6 +35,16 @@ describe('plausible vital signs, by LOINC code and unit', () => {
     expect(values.map((value) => verdict(loinc, value, unit))).toEqual(expected);
   });
 
+  it('names the unit as people write it, not its UCUM code', () => {
+    const text = (loinc: string, value: number, unit: string) =>
+      quantityIssues([loinc], q(value, unit), 'Observation.valueQuantity')[0]?.details?.text;
+    expect(text('8310-5', 45, 'Cel')).toBe(
+      'Body temperature of 45 °C is outside 30–43 °C: check it, or save anyway'
+    );
+    expect(text('8462-4', 0, 'mm[Hg]')).toBe('Diastolic blood pressure must be above 0 mmHg');
+    expect(text('2708-6', 101, '%')).toBe("Oxygen saturation can't be over 100 %");
+  });
+
   it('leaves a code or unit it has no rule for alone', () => {
     expect(verdict('9843-4', -1, 'cm')).toBe('ok');
     expect(verdict('8867-4', 999, 'Hz')).toBe('ok');

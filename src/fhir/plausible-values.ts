@@ -7,6 +7,7 @@ import type {
   Resource,
   Task,
 } from '@medplum/fhirtypes';
+import { ucumUnitText } from './ucum-text';
 
 /**
  * The clinical plausibility rules of the forms, over what FHIR itself accepts: a value past an
@@ -110,19 +111,21 @@ export function quantityIssues(
     const limits = rule?.units.find((candidate) => candidate.unit === unit);
     if (!rule || !limits) continue;
     const where = `${path}.value`;
-    const shown = `${value} ${unit}`;
+    // Messages name the unit as people write it ('mmHg', '°C'), not its UCUM code.
+    const said = ucumUnitText(limits.unit);
+    const shown = `${value} ${said}`;
     if (value < 0) return [issue('error', where, `${rule.display} can't be negative`)];
     if (limits.above !== undefined && value <= limits.above)
-      return [issue('error', where, `${rule.display} must be above ${limits.above} ${unit}`)];
+      return [issue('error', where, `${rule.display} must be above ${limits.above} ${said}`)];
     if (limits.atMost !== undefined && value > limits.atMost)
-      return [issue('error', where, `${rule.display} can't be over ${limits.atMost} ${unit}`)];
+      return [issue('error', where, `${rule.display} can't be over ${limits.atMost} ${said}`)];
     const [low, high] = limits.plausible;
     if (value < low || value > high)
       return [
         issue(
           'warning',
           where,
-          `${rule.display} of ${shown} is outside ${low}–${high} ${unit}: check it, or save anyway`
+          `${rule.display} of ${shown} is outside ${low}–${high} ${said}: check it, or save anyway`
         ),
       ];
     return [];

@@ -193,7 +193,7 @@ export {
   formatRange,
   formatRatio,
 } from './format/quantity';
-export { quantityUnitText, ucumUnitText } from './format/unit';
+export { quantityUnitText, ucumUnitText } from '@/fhir/ucum-text';
 export { formatTiming } from './format/timing';
 export { resourceName } from './format/resource-name';
 export {

@@ -1,6 +1,6 @@
 import type { Money, Quantity, Range, Ratio } from '@medplum/fhirtypes';
 import { decimalPlacesOf } from '@/fhir/decimal-precision';
-import { quantityUnitText } from './unit';
+import { quantityUnitText } from '@/fhir/ucum-text';
 
 /**
  * A quantity's number with the decimal places it was recorded with: JSON numbers drop trailing

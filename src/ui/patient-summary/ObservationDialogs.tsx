@@ -13,6 +13,7 @@ import {
   vitalObservation,
   vitalSignOf,
 } from '@/fhir/clinical-rules';
+import { ucumUnitText } from '@/fhir/ucum-text';
 import type { Draft } from '../drafts';
 import { ChoiceField, ClinicalDialog, useDialogForm } from './ClinicalDialog';
 import { readNumber, useFormState, withoutIndexes } from '../inputs';
@@ -187,7 +188,7 @@ function NumberField({ label, unit, path, text, onChange }: NumberFieldProps) {
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
       data-input-error={typed ? '' : undefined}
-      rightSection={unit}
+      rightSection={ucumUnitText(unit)}
       rightSectionWidth={64}
       styles={{ input: { minHeight: 44 } }}
     />

@@ -1,7 +1,7 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { BLOOD_PRESSURE, DIASTOLIC, SYSTOLIC } from '@/fhir/clinical-rules';
 import { formatQuantity, formatQuantityValue } from '../format/quantity';
-import { ucumUnitText } from '../format/unit';
+import { ucumUnitText } from '@/fhir/ucum-text';
 
 /** A component's quantity by its LOINC code ('8480-6', the systolic reading of a blood pressure). */
 export const componentQuantity = (observation: Observation, code: string) =>

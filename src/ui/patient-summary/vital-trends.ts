@@ -2,7 +2,7 @@ import type { Observation } from '@medplum/fhirtypes';
 import { BLOOD_PRESSURE, DIASTOLIC, SYSTOLIC, VITAL_SIGNS, vitalSignOf } from '@/fhir/clinical-rules';
 import { normalRangeOf, referenceRangesOf, type NormalRange } from '@/fhir/vital-ranges';
 import { formatDate } from '../format/date-time';
-import { ucumUnitText } from '../format/unit';
+import { ucumUnitText } from '@/fhir/ucum-text';
 import { componentQuantity, vitalValueText } from './vital-text';
 
 /** A trend is drawn from this many readings of one sign in one unit. */

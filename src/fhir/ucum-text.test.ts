@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantityUnitText, ucumUnitText } from './unit';
+import { quantityUnitText, ucumUnitText } from './ucum-text';
 
 const UCUM = 'http://unitsofmeasure.org';
 

@@ -1,5 +1,5 @@
 import type { Quantity } from '@medplum/fhirtypes';
-import { UCUM_SYSTEM } from '@/fhir/product-codes';
+import { UCUM_SYSTEM } from './product-codes';
 
 /**
  * UCUM units whose code is not how people write them; everything else is read term by term
