@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { editChange, noticeIfKept, useSave, pageTitle } from '@/ui';
 import { DraftNotice, LeaveGuard, useDraft } from '@/ui/drafts';
@@ -11,13 +11,17 @@ import { foundLabel, ResourceHeader } from './ResourceHeader';
 import { ResourceStateNotice, ResourceSyncIssues } from '../common/ResourceStateNotice';
 import { useConsoleResource } from '../common/use-console-resource';
 import { refusedEdits } from './refused-edits';
+import { backPath, withBack } from '../common/back-path';
 
 interface ResourceEditPageProps {
   resourceType: string;
   id: string;
 }
 
-/** /{type}/{id}/edit: the resource form; OK queues the edit (tested against the version opened). */
+/**
+ * /{type}/{id}/edit: the resource form; OK queues the edit (tested against the version opened), then
+ * goes back to the page that asked for it (`?back=`, a timeline's card menu) or else to its details.
+ */
 export function ResourceEditPage({ resourceType, id }: ResourceEditPageProps) {
   if (!isResourceType(resourceType)) return <UnknownResourceType resourceType={resourceType} />;
   return <EditResource resourceType={resourceType} id={id} />;
@@ -39,8 +43,11 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     setOpened({ resource: found.resource, versionId: found.versionId });
   }
   const refused = refusedEdits(found.status === 'ready' ? found.sync : undefined);
-  const details = () =>
-    navigate({ to: '/$resourceType/$id/$tab', params: { resourceType, id, tab: 'details' } });
+  const back = backPath(useRouterState({ select: (state) => state.location.searchStr }));
+  const done = () =>
+    back
+      ? navigate({ href: back })
+      : navigate({ to: '/$resourceType/$id/$tab', params: { resourceType, id, tab: 'details' } });
 
   async function save(edited: Resource, acceptWarnings?: boolean): Promise<void> {
     if (!opened) return;
@@ -52,7 +59,7 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
     if (!result.ok) return;
     noticeIfKept(result, `Edit ${resourceType}`);
     await draft.remove();
-    await details();
+    await done();
   }
 
   return (
@@ -73,9 +80,10 @@ function EditResource({ resourceType, id }: ResourceEditPageProps) {
               defaultValue={draft.restored ?? opened.resource}
               onChange={draft.keep}
               onSubmit={(edited, options) => void save(edited, options?.acceptWarnings)}
-              onDelete={() =>
-                void navigate({ to: '/$resourceType/$id/delete', params: { resourceType, id } })
-              }
+              onDelete={() => {
+                const path = `/${resourceType}/${encodeURIComponent(id)}/delete`;
+                void navigate({ href: back ? withBack(path, back) : path });
+              }}
               outcome={outcome ?? refused.outcome}
               submitting={submitting}
             />

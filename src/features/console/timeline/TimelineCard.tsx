@@ -305,7 +305,7 @@ function CardMenu({ resource, onPin }: { resource: Resource; onPin(resource: Res
 
 function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource: Resource): void }) {
   const navigate = useNavigate();
-  // Delete comes back to this timeline, not to the list of the deleted resource's type.
+  // Edit and Delete come back to this timeline, not to the resource's page or its type's list.
   const here = useRouterState({ select: (state) => state.location.href });
   const params = { resourceType: resource.resourceType, id: resource.id ?? '' };
   return (
@@ -314,7 +314,15 @@ function CardMenuItems({ resource, onPin }: { resource: Resource; onPin(resource
         <Menu.Item onClick={() => onPin(resource)}>{isPinned(resource) ? 'Unpin' : 'Pin'}</Menu.Item>
       )}
       <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id', params })}>Details</Menu.Item>
-      <Menu.Item onClick={() => void navigate({ to: '/$resourceType/$id/edit', params })}>Edit</Menu.Item>
+      <Menu.Item
+        onClick={() =>
+          void navigate({
+            href: withBack(`/${params.resourceType}/${encodeURIComponent(params.id)}/edit`, here),
+          })
+        }
+      >
+        Edit
+      </Menu.Item>
       <Menu.Divider />
       <Menu.Label>Danger zone</Menu.Label>
       <Menu.Item

@@ -276,6 +276,23 @@ describe('the timeline tab', () => {
     );
   });
 
+  it('editing a comment from its card comes back to the timeline, with the edit shown', async () => {
+    await ctx.h.serve(comment('c1', 'Lab called', '2024-03-01T10:00:00Z', 'routine'));
+    const { router } = await ctx.renderConsole('/DiagnosticReport/r1/timeline', {
+      held: [report],
+      heldTypes: ['DiagnosticReport', 'Task'],
+    });
+    await screen.findByText('Lab called');
+    await userEvent.click(within(cardWith('Lab called')).getByRole('button', { name: 'Actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Communication/c1/edit'));
+    const text = await screen.findByDisplayValue('Lab called', undefined, { timeout: 15_000 });
+    await userEvent.type(text, ' twice');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/DiagnosticReport/r1/timeline'));
+    expect(await screen.findByText('Lab called twice')).toBeInTheDocument();
+  });
+
   it('deleting a comment from its card comes back to the timeline', async () => {
     await ctx.h.serve(comment('c1', 'Wrong patient, ignore', '2024-03-01T10:00:00Z', 'routine'));
     const { router } = await ctx.renderConsole('/DiagnosticReport/r1/timeline', {
