@@ -41,9 +41,12 @@ export function usePatientRecords(patientId: string): PatientRecordsState {
     // Kept for offline use; if storing fails the summary still shows the server's answer.
     if (fetched.length > 0) void keepServerVersions(fetched).catch(() => undefined);
   }, [fetched, keepServerVersions]);
+  // Coming back to the summary (from another tab of the patient or the task) draws the records read
+  // last time at once; the read that follows brings anything changed meanwhile.
   const held = useReplicaQuery(
     async (reader) => (await Promise.all(SUMMARY_TYPES.map((type) => reader.recordsOfType(type)))).flat(),
-    []
+    [],
+    { remember: 'patient summary records' }
   );
   const records = useMemo(
     () => (held ? patientRecords(patient, held, fetched, new Date()) : undefined),
