@@ -22,11 +22,15 @@ import { signIn, startServer } from './app-host';
 import { firstRow, taskLink } from './app-steps';
 import { ms, STORED_TOKEN, timeClick, verdict } from './page-scripts';
 import { median } from './stats';
+import { profileLines, summarizeProfile } from './cpu-profile';
+import { profiled } from './tablet-steps';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const PORT = Number(process.env.PORT ?? 4393);
 const BASE = `http://localhost:${PORT}`;
 const BEFORE_DIST = process.env.BEFORE_DIST;
+/** PROFILE=1 prints where the page's CPU time went in one Details → Summary switch. */
+const PROFILE = process.env.PROFILE === '1';
 const MY_TASKS =
   '/Task?owner=Practitioner/practitioner-alice-smith&status:not=completed&_sort=-priority-order,due-date';
 const BUDGET = { drawMs: 200, routeGrowthKb: 20 };
@@ -58,7 +62,7 @@ async function taskRouteScripts(browser: Browser, dist: string): Promise<RouteSc
   const dir = mkdtempSync(join(tmpdir(), 'carequeue-trends-route-'));
   const stop = await startServer(PORT, join(dir, 'data.json'), dist);
   try {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const scripts = new Map<string, number>();
     const pending: Promise<void>[] = [];
     context.on('response', (response) => {
@@ -167,11 +171,11 @@ const SUMMARY_TAB = `() => [...document.querySelectorAll('[role="tab"]')].find((
 const CHARTS_DRAWN = `() => {
   const charts = document.querySelectorAll('figure[data-vital-trend]');
   return charts.length === ${VITAL_SIGNS.length} && [...charts].every((chart) => {
-    const lines = chart.querySelectorAll('path.recharts-line-curve[d]');
+    const lines = chart.querySelectorAll('path[data-trend-line][d]');
     return lines.length === (chart.dataset.vitalTrend.startsWith('85354-9') ? 2 : 1);
   });
 }`;
-const DESCRIBE = `() => document.querySelectorAll('figure[data-vital-trend]').length + ' charts, ' + document.querySelectorAll('path.recharts-line-curve[d]').length + ' lines'`;
+const DESCRIBE = `() => document.querySelectorAll('figure[data-vital-trend]').length + ' charts, ' + document.querySelectorAll('path[data-trend-line][d]').length + ' lines'`;
 /** Records, from navigation start, when the charts are first all drawn (window.__chartsDrawnAt). */
 const RECORD_DRAWN = `(() => {
   const drawn = ${CHARTS_DRAWN};
@@ -244,6 +248,11 @@ async function drawTimes(browser: Browser): Promise<Draws> {
     const tab: { rows: number; charts: number }[] = [];
     for (let i = 0; i < RUNS + 1; i++) tab.push(await tabToCharts(page));
     const cdp = await context.newCDPSession(page);
+    if (PROFILE) {
+      const [, profile] = await profiled(cdp, true, () => tabToCharts(page));
+      if (profile)
+        console.log(['Details → Summary, CPU:', ...profileLines(summarizeProfile(profile), 25)].join('\n'));
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const slowed: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) slowed.push((await tabToCharts(page)).charts);

@@ -16,7 +16,7 @@ const SIZES = [
 const summary = (page: Page) => page.getByRole('region', { name: 'Patient summary' });
 const vitals = (page: Page) => summary(page).getByRole('region', { name: 'Vitals' });
 const chart = (page: Page, name: RegExp) => vitals(page).getByRole('figure', { name });
-const lines = (figure: Locator) => figure.locator('path.recharts-line-curve[d]');
+const lines = (figure: Locator) => figure.locator('path[data-trend-line][d]');
 
 const HEART_RATE = /^Heart rate trend, 3 readings, latest 72 \/min on 2026-11-03; normal range 60–100 \/min$/;
 const PRESSURE =
