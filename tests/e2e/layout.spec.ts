@@ -7,6 +7,7 @@ import {
   SCREENSHOTS,
   serverRead,
   signedInContext,
+  syncStatus,
   type TaskLike,
 } from './support/app';
 
@@ -251,6 +252,34 @@ test.describe('the spec’s layout rules', () => {
     expect(drawn.x).toBeGreaterThan(viewport.width / 2);
     expect(viewport.width - (drawn.x + drawn.width)).toBeLessThan(40);
     expect(viewport.height - (drawn.y + drawn.height)).toBeLessThan(40);
+  });
+
+  test('at 1024×768 toasts never cover the task’s actions: one shows at a time, the next waits', async ({
+    browser,
+  }) => {
+    const { page, task } = await setUp(browser, 7);
+    await page.setViewportSize(LANDSCAPE);
+    await openTaskInApp(page, task.id);
+    // Two actions in a row make two toasts together.
+    await actions(page).getByRole('button', { name: 'Pause Task' }).click();
+    await actions(page).getByRole('button', { name: 'Resume Task' }).click();
+    const toasts = page.locator('.mantine-Notification-root');
+    await expect(toasts.first()).toBeVisible();
+    const first = (await toasts.first().textContent()) ?? '';
+    // Every action stays where a tap reaches it while the toasts come and go.
+    for (const name of ['Delete Task', 'Assign Role', 'Complete Task']) {
+      const target = actions(page).getByRole('button', { name });
+      const hit = await target.evaluate((button) => {
+        const rect = button.getBoundingClientRect();
+        const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return !!top && button.contains(top);
+      });
+      expect(hit, `${name} is not covered by a toast`).toBe(true);
+    }
+    await expect(toasts).toHaveCount(1);
+    // The next toast shows once the first has gone.
+    await expect(toasts.first()).not.toHaveText(first, { timeout: 15_000 });
+    await expect(toasts.first()).toBeVisible();
   });
 
   test('the compact theme’s sizes are the ones drawn', async ({ browser }) => {
