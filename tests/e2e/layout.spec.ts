@@ -7,7 +7,6 @@ import {
   SCREENSHOTS,
   serverRead,
   signedInContext,
-  syncStatus,
   type TaskLike,
 } from './support/app';
 
