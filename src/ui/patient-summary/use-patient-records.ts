@@ -2,6 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { useEffect, useMemo } from 'react';
 import { useCommands } from '../hooks/use-commands';
 import { useServerRead } from '../hooks/use-server';
+import { useBrowserOnline } from '../hooks/use-sync-status';
 import { useReplicaQuery } from '../use-replica-query';
 import {
   patientRecords,
@@ -29,6 +30,7 @@ export interface PatientRecordsState {
  */
 export function usePatientRecords(patientId: string): PatientRecordsState {
   const patient = `Patient/${patientId}`;
+  const online = useBrowserOnline();
   const { keepServerVersions } = useCommands();
   const server = useServerRead(`patient-summary/${patient}`, (fhir) =>
     fhir.batch(summaryReads(patient, new Date()))
@@ -56,6 +58,7 @@ export function usePatientRecords(patientId: string): PatientRecordsState {
     records,
     source: server.status === 'ready' ? 'server' : 'device',
     error: server.status === 'error' ? server.message : undefined,
-    offline: server.status === 'offline',
+    // Offline the lists are the device's copy, also when the server's answer was read before.
+    offline: !online || server.status === 'offline',
   };
 }
