@@ -100,9 +100,14 @@ export const theme = createTheme({
     // A closed list of options is not in the page: kept mounted, every select and the header's
     // search drew their options and positioned their hidden dropdowns on each render.
     Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
-    // A button with only an icon has a name a screen reader can say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
+    // A button with only an icon has a name a screen reader can say; a dialog's or panel's close
+    // button is a 44 × 44 px target, its cross drawn at the usual size.
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog', size: 44, iconSize: 18 } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close panel', size: 44, iconSize: 18 } },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
