@@ -166,8 +166,10 @@ for (const size of SIZES) {
     await expect(main.getByRole('table').first()).toBeVisible();
     scans.push(await scan(body, 'task Details'));
     await openTab(page, 'Timeline');
+    await expect(main.getByRole('tabpanel', { name: 'Timeline' })).toBeVisible();
     scans.push(await scan(body, 'task Timeline'));
     await openTab(page, 'Notes');
+    await expect(main.getByRole('tabpanel', { name: 'Notes' })).toBeVisible();
     scans.push(await scan(body, 'task Notes'));
 
     await go(page, '/Patient?gender=female');
@@ -181,6 +183,10 @@ for (const size of SIZES) {
     await openTab(page, 'Timeline');
     await expect(main.getByRole('link', { name: 'Version 1' })).toBeVisible({ timeout: 20_000 });
     scans.push(await scan(body, 'patient timeline'));
+
+    await go(page, `/Questionnaire/questionnaire-new-patient-intake/form?subject=Patient/${PATIENT}`);
+    await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeVisible({ timeout: 30_000 });
+    scans.push(await scan(body, 'questionnaire'));
 
     await go(page, `/Patient/${PATIENT}/edit`);
     await expect(main.getByRole('button', { name: 'OK', exact: true }).first()).toBeVisible({
