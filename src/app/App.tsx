@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ReplicaLifecycleNotice, ReplicaProvider } from '@/ui';
 import { AppProviders } from './Providers';
 import { UpdateNotice } from './pwa';
+import './touch-targets.css';
 import { createAppRouter } from './router';
 import type { AppServices } from './app-services';
 import { profileName } from './profile-name';

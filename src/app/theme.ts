@@ -73,6 +73,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
+/**
+ * A dialog's or panel's close button is a 44 × 44 px target with its cross drawn at the usual size.
+ * Its 8 px margins outward keep the header as tall as with Mantine's 28 px button, and the cross where
+ * it was: a taller header left a dialog's drop-down no room under its field.
+ */
+const CLOSE_TARGET = { size: 44, iconSize: 18, my: -8, me: -8 } as const;
+
 /** The compact theme: tablet-sized controls and the product's colours, WCAG 2.1 AA in both schemes. */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -101,8 +108,12 @@ export const theme = createTheme({
     // search drew their options and positioned their hidden dropdowns on each render.
     Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
     // A button with only an icon has a name a screen reader can say.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog', ...CLOSE_TARGET } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close panel', ...CLOSE_TARGET } },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),

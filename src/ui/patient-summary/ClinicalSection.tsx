@@ -11,7 +11,8 @@ const ROW: CSSProperties = {
   justifyContent: 'space-between',
   gap: 8,
   width: '100%',
-  minHeight: 36,
+  // A row is a control: a target of at least 44 px.
+  minHeight: 44,
   padding: '4px 0',
   border: 0,
   background: 'none',

@@ -166,9 +166,14 @@ function KnownResourceList({ resourceType }: { resourceType: string }) {
               variant="light"
               size="lg"
               tt="none"
+              // The pill is as tall as its remove button, a 44 × 44 px target.
+              h={44}
+              pr={0}
               rightSection={
                 <CloseButton
-                  size="sm"
+                  size={44}
+                  iconSize={16}
+                  radius="xl"
                   aria-label={`Remove filter ${fieldLabel(filter.code)} ${operatorLabel(filter.operator)} ${filter.value}`}
                   onClick={() =>
                     open(

@@ -2,6 +2,7 @@ import { Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { useNavigate } from '@tanstack/react-router';
 import { ReferenceLink, ResourceLink, useReferenceNames } from '@/ui';
+import { inputClasses } from '@/ui/inputs';
 import type { ResourceColumn } from './columns';
 import { QUICK_DATE_FILTERS, type QuickDateFilter } from './search-request';
 
@@ -81,13 +82,16 @@ export function ResourceTable({ resourceType, resources, columns, selection, act
       <Table highlightOnHover verticalSpacing="xs" aria-label={`${resourceType} list`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={44}>
-              <Checkbox
-                aria-label="Select all"
-                checked={all}
-                indeterminate={!all && ids.some((id) => selected.has(id))}
-                onChange={() => onSelect(all ? new Set() : new Set(ids))}
-              />
+            <Table.Th w={44} py={0}>
+              {/* The box is drawn small; the label around it is the 44 × 44 px target. */}
+              <label className={inputClasses.checkTarget}>
+                <Checkbox
+                  aria-label="Select all"
+                  checked={all}
+                  indeterminate={!all && ids.some((id) => selected.has(id))}
+                  onChange={() => onSelect(all ? new Set() : new Set(ids))}
+                />
+              </label>
             </Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.field}>
@@ -111,12 +115,14 @@ export function ResourceTable({ resourceType, resources, columns, selection, act
                   if (event.key === 'Enter' && event.target === event.currentTarget) open(id);
                 }}
               >
-                <Table.Td onClick={(event) => event.stopPropagation()}>
-                  <Checkbox
-                    aria-label={`Select ${id}`}
-                    checked={selected.has(id)}
-                    onChange={() => toggle(id)}
-                  />
+                <Table.Td py={0} onClick={(event) => event.stopPropagation()}>
+                  <label className={inputClasses.checkTarget}>
+                    <Checkbox
+                      aria-label={`Select ${id}`}
+                      checked={selected.has(id)}
+                      onChange={() => toggle(id)}
+                    />
+                  </label>
                 </Table.Td>
                 {columns.map((column, index) => (
                   <Table.Td key={column.field}>
