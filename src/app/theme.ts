@@ -74,7 +74,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /**
- * A dialog's or panel's close button is a 44 × 44 px target with its cross drawn at the usual size.
+ * A dialog's, panel's or toast's close button is a 44 × 44 px target with its cross drawn at the usual size.
  * Its 8 px margins outward keep the header as tall as with Mantine's 28 px button, and the cross where
  * it was: a taller header left a dialog's drop-down no room under its field.
  */
@@ -115,7 +115,7 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close panel', ...CLOSE_TARGET } },
     }),
     Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification', ...CLOSE_TARGET } },
     }),
   },
 });
