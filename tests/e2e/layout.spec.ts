@@ -256,9 +256,17 @@ test.describe('the spec’s layout rules', () => {
   test('at 1024×768 toasts never cover the task’s actions: one shows at a time, the next waits', async ({
     browser,
   }) => {
-    const { page, task } = await setUp(browser, 7);
+    const { page } = await signedInContext(browser, 'doctor@example.com');
+    // A task in progress, left in progress: Pause then Resume takes no task from the ready ones
+    // other specs pick theirs from.
+    const inProgress = await serverRead<{ entry?: { resource: TaskLike }[] }>(
+      page,
+      'Task?status=in-progress&_sort=-_id&_count=1&_offset=10'
+    );
+    const task = inProgress.entry?.[0]?.resource;
+    expect(task?.id, 'a task in progress').toBeTruthy();
     await page.setViewportSize(LANDSCAPE);
-    await openTaskInApp(page, task.id);
+    await openTaskInApp(page, task?.id ?? '');
     // Two actions in a row make two toasts together.
     await actions(page).getByRole('button', { name: 'Pause Task' }).click();
     await actions(page).getByRole('button', { name: 'Resume Task' }).click();
