@@ -106,7 +106,7 @@ interface DialogFieldProps {
 }
 
 /** The words of the last save's issues that point at a field's element. */
-function useFieldError(path: string | undefined): string | undefined {
+function useFieldIssueText(path: string | undefined): string | undefined {
   const { outcome } = useFormState();
   return path ? fieldErrorText(outcome, path) : undefined;
 }
@@ -127,7 +127,7 @@ function dialogField(
 /** A coded field: suggestions from the common codes, or any words the clinician types. */
 export function CodeField(props: DialogFieldProps & { codes: readonly ClinicalCode[] }) {
   const suggestions = props.codes.map((code) => code.display);
-  const error = useFieldError(props.path);
+  const error = useFieldIssueText(props.path);
   return dialogField(props, error, (field) => (
     <SuggestInput {...field} suggestions={suggestions} autoFocus />
   ));
@@ -144,7 +144,7 @@ export function ChoiceField(
       ? { value: option, label: option.charAt(0).toUpperCase() + option.slice(1) }
       : option
   );
-  const error = useFieldError(props.path);
+  const error = useFieldIssueText(props.path);
   return dialogField(props, error, (field) => (
     <ChoiceSelect {...field} options={options} disabled={props.disabled} />
   ));
@@ -184,6 +184,6 @@ export function useDialogForm<T extends object>(
 
 /** A date field over a dateTime: shows its date part, and keeps the stored value until changed. */
 export function DateField(props: DialogFieldProps) {
-  const error = useFieldError(props.path);
+  const error = useFieldIssueText(props.path);
   return dialogField(props, error, (field) => <DateInput {...field} />);
 }

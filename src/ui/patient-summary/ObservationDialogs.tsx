@@ -1,5 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import type { Observation, Patient, Reference } from '@medplum/fhirtypes';
+import { useState } from 'react';
 import {
   BLOOD_PRESSURE,
   bloodPressureObservation,
@@ -32,11 +33,15 @@ interface ObservationDialogProps {
 const draftName = (noun: string, patient: Reference<Patient>, editing: Observation | undefined) =>
   `clinical:${noun}:${editing?.id ?? 'new'}:${patient.reference ?? ''}`;
 
-/** Taken now, of this patient; an edit keeps when the observation was taken. */
-const recordedNow = (patient: Reference<Patient>) => ({
-  subject: patient,
-  effectiveDateTime: new Date().toISOString(),
-});
+/**
+ * Taken when the dialog opened, of this patient; an edit keeps when the observation was taken. The
+ * time is read once: a new time on every render would be a new entry each time, and the dialog
+ * clears a save's errors when its entry changes.
+ */
+function useRecordedNow(patient: Reference<Patient>) {
+  const [effectiveDateTime] = useState(() => new Date().toISOString());
+  return { subject: patient, effectiveDateTime };
+}
 
 /** The new observation over the one edited: its value changes, who and when stay. */
 function edited(before: Observation | undefined, after: Observation | undefined): Observation | undefined {
@@ -59,11 +64,12 @@ export function SmokingDialog({ patient, editing, onClose }: ObservationDialogPr
     draftName('Smoking Status', patient, editing)
   );
   const { answer } = form;
+  const recorded = useRecordedNow(patient);
   return (
     <ClinicalDialog
       noun="Smoking Status"
       before={editing}
-      built={edited(editing, smokingObservation(answer, recordedNow(patient)))}
+      built={edited(editing, smokingObservation(answer, recorded))}
       onClose={onClose}
       draft={draft as Draft<unknown>}
     >
@@ -104,7 +110,7 @@ export function VitalDialog({ patient, editing, onClose }: ObservationDialogProp
   const setDiastolic = (text: string) => set({ diastolic: text });
   const setValue = (text: string) => set({ value: text });
   const sign = VITAL_SIGNS.find((item) => item.code === code);
-  const recorded = recordedNow(patient);
+  const recorded = useRecordedNow(patient);
   const pressure = sign?.code === BLOOD_PRESSURE.code;
   // Text that is not a number is an error where it was typed, and nothing is built from it.
   const unreadable = (pressure ? [systolic, diastolic] : [value]).some(
