@@ -1,10 +1,11 @@
 import type { Observation, Patient, Task } from '@medplum/fhirtypes';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outcomeText } from '@/sync/http/errors';
 import { indexFormSchemas } from '../inputs/testing/form-schemas';
-import { replicaHarness, type ReplicaHarness } from '../testing/replica-harness';
+import { replicaHarness, taskFixture, type ReplicaHarness } from '../testing/replica-harness';
+import { useResource } from '../hooks/use-resource';
 import { createChange, editChange } from './changes';
 import { useSave, type Save } from './use-save';
 
@@ -140,5 +141,39 @@ describe('useSave checks what a change would produce before queueing it', () => 
     );
     expect(result.ok).toBe(true);
     expect(h.applied).toHaveLength(2);
+  });
+});
+
+describe('useSave draws a click in one render', () => {
+  /** What each render of a task's screen showed: whether its form was busy, and the task's status. */
+  const frames: string[] = [];
+
+  function TaskScreen({ id }: { id: string }) {
+    const { save, submitting } = useSave({ awaitServer: false });
+    const { resource } = useResource<Task>('Task', id);
+    frames.push(`${submitting ? 'busy' : 'idle'} ${resource?.status ?? 'none'}`);
+    if (!resource) return null;
+    // As a task action asks: the change is built when the click saves it.
+    const pause = () =>
+      void save(() => ({
+        change: editChange(resource, { ...resource, status: 'on-hold' }),
+        shown: resource,
+      }));
+    return (
+      <button type="button" onClick={pause}>
+        Pause
+      </button>
+    );
+  }
+
+  it('a change made of values shows with the busy state, never the busy state over the old value', async () => {
+    await h.hold(taskFixture('t1'));
+    h.render(<TaskScreen id="t1" />);
+    const pause = await screen.findByRole('button', { name: 'Pause' });
+    frames.length = 0;
+    act(() => fireEvent.click(pause));
+    expect(frames[0]).toBe('busy on-hold');
+    await waitFor(() => expect(frames.at(-1)).toBe('idle on-hold'));
+    expect(frames).not.toContain('busy ready');
   });
 });

@@ -85,10 +85,23 @@ export function useSave(options: SaveOptions = {}): Save {
 
   const save = useCallback(
     async (request: SaveRequest | (() => SaveRequest | Promise<SaveRequest>)): Promise<SaveResult> => {
-      setRunning((count) => count + 1);
+      // A click shows its change in one render: a request made of values is judged and drawn in the
+      // same turn as the click, with the form's busy state, and nothing is rendered between them.
+      // A request that reads first shows the busy state while it reads.
+      let busy = false;
+      const begin = () => {
+        if (busy) return;
+        busy = true;
+        setRunning((count) => count + 1);
+      };
       setOutcome(undefined);
       try {
-        const { change, shown, acceptWarnings } = typeof request === 'function' ? await request() : request;
+        let asked = typeof request === 'function' ? request() : request;
+        if (asked instanceof Promise) {
+          begin();
+          asked = await asked;
+        }
+        const { change, shown, acceptWarnings } = asked;
         if (!change) return { ok: true };
         // What the change would produce is judged first: an invalid or implausible value queues nothing.
         const check = checkChange(change, shown, { acceptWarnings });
@@ -96,6 +109,7 @@ export function useSave(options: SaveOptions = {}): Save {
           setOutcome(check.outcome);
           return { ok: false, outcome: check.outcome, ...(check.confirm ? { confirm: true } : {}) };
         }
+        begin();
         const applied = await applyChange(change, shown);
         if (!awaitServer) return { ok: true, applied };
         const verdict = await awaitVerdict(applied, { reader, changes, syncNow, onOffline: offlineEvent });
@@ -111,7 +125,7 @@ export function useSave(options: SaveOptions = {}): Save {
         setOutcome(failure);
         return { ok: false, outcome: failure };
       } finally {
-        setRunning((count) => count - 1);
+        if (busy) setRunning((count) => count - 1);
       }
     },
     [applyChange, awaitServer, reader, changes, syncNow, dismissFailure]
