@@ -5,9 +5,10 @@
  * thread is not slowed: the protocol slows the page's target only.
  *
  * 1. For each delay (0 and 300 ms per API answer), RUNS fresh tablets (empty replica, demo seed):
- *    sign-in click → first rows; open a task; a local change (Pause/Resume) → on screen; claim
- *    confirmed → on screen; another user's change → on screen; the page's long tasks (over 50 ms)
- *    during the first load and after it.
+ *    sign-in click → first rows; open a task (the first time, then three times again from the
+ *    list); a local change (Pause/Resume) → on screen; claim confirmed → on screen; another
+ *    user's change → on screen; the page's long tasks (over 50 ms) during the first load and
+ *    after it.
  * 2. A first load from a large server (demo seed + LARGE_TASKS tasks and LARGE_PATIENTS patients,
  *    no delay): the page's long tasks while it loads, and a tap during the load (the user menu
  *    opened) → drawn, repeated until the load ends.
@@ -119,7 +120,8 @@ async function stepsAt(browser: Browser, delay: number): Promise<void> {
     console.log(`\n${delay} ms per API answer, page CPU ${CPU}× slower (a fresh replica each run)`);
     const steps: [string, number[], number | undefined][] = [
       ['sign-in click → first rows', runs.map((s) => s.signInToRows), budget?.signInToRows],
-      ['open a task from the list', runs.map((s) => s.openTask), budget?.openTask],
+      ['open a task from the list (first time)', runs.map((s) => s.openTask), budget?.openTask],
+      ['open a task again', runs.flatMap((s) => s.openTaskAgain), budget?.openTask],
       ['a local change (Pause/Resume) → on screen', runs.flatMap((s) => s.localChanges), budget?.localChange],
       ['claim confirmed → on screen', runs.map((s) => s.claim), budget?.claim],
       ["another user's change → on screen", runs.map((s) => s.otherUsersChange), budget?.otherUsersChange],
