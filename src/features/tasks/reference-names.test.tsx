@@ -70,4 +70,13 @@ describe('references without a display', () => {
     expect(await screen.findByText('Homer Simpson')).toBeTruthy();
     expect(screen.queryByText('Patient/p1')).toBeNull();
   });
+
+  it("link each task's first cell to the task's Details tab, the address a task opens on", async () => {
+    const record = await h.replica.transaction((tx) => tx.getResource('Task/t1'));
+    if (!record) throw new Error('no task record');
+    h.render(<TaskTable records={[record]} fields={['code', 'for', 'owner']} />);
+    await screen.findByText('Homer Simpson');
+    const [first] = within(screen.getAllByRole('row')[1] as HTMLElement).getAllByRole('link');
+    expect(first?.getAttribute('href')).toBe('/Task/t1/details');
+  });
 });

@@ -1,15 +1,8 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useId, useMemo } from 'react';
-import {
-  ReferenceLink,
-  ResourceLink,
-  sameAnswer,
-  useReferenceNames,
-  type ReferenceNames,
-  type StoredResource,
-} from '@/ui';
+import { ReferenceLink, sameAnswer, useReferenceNames, type ReferenceNames, type StoredResource } from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { fittingColumns, taskColumns, type TaskColumn } from './columns';
 import { SyncBadge } from './SyncBadge';
@@ -117,6 +110,28 @@ interface TaskRowProps {
  * One task's row. A new answer of the list redraws only the rows whose task, pending state or
  * referenced names changed: a pull that brings other tasks leaves the drawn rows alone.
  */
+/**
+ * The row's link to its task's first tab (/Task/{id}/details, the address a task opens on, so the
+ * tap is one navigation); the click on it does not also reach the row.
+ */
+function TaskLink({ id, children }: { id: string; children: string }) {
+  return (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => (
+        <Link
+          {...props}
+          to="/Task/$id/$tab"
+          params={{ id, tab: 'details' }}
+          onClick={(event) => event.stopPropagation()}
+        />
+      )}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
 const TaskRow = memo(
   function TaskRow({ record, columns, names, onOpen }: TaskRowProps) {
     const task = record.resource as Task;
@@ -130,9 +145,9 @@ const TaskRow = memo(
           <Table.Td key={column.field}>
             {index === 0 ? (
               <Group gap={6} wrap="nowrap">
-                <ResourceLink resourceType="Task" id={record.id}>
+                <TaskLink id={record.id}>
                   {column.value(task, record.lastUpdated, names) || record.id}
-                </ResourceLink>
+                </TaskLink>
                 <SyncBadge pending={record.pending} />
               </Group>
             ) : column.reference ? (
