@@ -13,25 +13,27 @@ export function referencePath(
 interface ResourceLinkProps {
   resourceType: string;
   id: string;
+  /** A tab of the resource's page to open on (/{Type}/{id}/{tab}): the address its page shows, reached in one navigation. */
+  tab?: string;
   children: string;
 }
 
 /**
- * A link to a resource's page (/{Type}/{id}). In a table whose rows open something when clicked,
- * the click on the link does not also reach the row.
+ * A link to a resource's page (/{Type}/{id}, or a tab of it). In a table whose rows open something
+ * when clicked, the click on the link does not also reach the row.
  */
-export function ResourceLink({ resourceType, id, children }: ResourceLinkProps) {
+export function ResourceLink({ resourceType, id, tab, children }: ResourceLinkProps) {
+  const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
   return (
     <Anchor
       size="sm"
-      renderRoot={(props) => (
-        <Link
-          {...props}
-          to="/$resourceType/$id"
-          params={{ resourceType, id }}
-          onClick={(event) => event.stopPropagation()}
-        />
-      )}
+      renderRoot={(props) =>
+        tab ? (
+          <Link {...props} to="/$resourceType/$id/$tab" params={{ resourceType, id, tab }} onClick={stop} />
+        ) : (
+          <Link {...props} to="/$resourceType/$id" params={{ resourceType, id }} onClick={stop} />
+        )
+      }
     >
       {children}
     </Anchor>

@@ -1,8 +1,15 @@
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { Task } from '@medplum/fhirtypes';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useId, useMemo } from 'react';
-import { ReferenceLink, sameAnswer, useReferenceNames, type ReferenceNames, type StoredResource } from '@/ui';
+import {
+  ReferenceLink,
+  ResourceLink,
+  sameAnswer,
+  useReferenceNames,
+  type ReferenceNames,
+  type StoredResource,
+} from '@/ui';
 import { TOUCH_HEIGHT } from '../constants';
 import { fittingColumns, taskColumns, type TaskColumn } from './columns';
 import { SyncBadge } from './SyncBadge';
@@ -110,28 +117,6 @@ interface TaskRowProps {
  * One task's row. A new answer of the list redraws only the rows whose task, pending state or
  * referenced names changed: a pull that brings other tasks leaves the drawn rows alone.
  */
-/**
- * The row's link to its task's first tab (/Task/{id}/details, the address a task opens on, so the
- * tap is one navigation); the click on it does not also reach the row.
- */
-function TaskLink({ id, children }: { id: string; children: string }) {
-  return (
-    <Anchor
-      size="sm"
-      renderRoot={(props) => (
-        <Link
-          {...props}
-          to="/Task/$id/$tab"
-          params={{ id, tab: 'details' }}
-          onClick={(event) => event.stopPropagation()}
-        />
-      )}
-    >
-      {children}
-    </Anchor>
-  );
-}
-
 const TaskRow = memo(
   function TaskRow({ record, columns, names, onOpen }: TaskRowProps) {
     const task = record.resource as Task;
@@ -145,9 +130,10 @@ const TaskRow = memo(
           <Table.Td key={column.field}>
             {index === 0 ? (
               <Group gap={6} wrap="nowrap">
-                <TaskLink id={record.id}>
+                {/* The task opens on its Details tab, in one navigation. */}
+                <ResourceLink resourceType="Task" id={record.id} tab="details">
                   {column.value(task, record.lastUpdated, names) || record.id}
-                </TaskLink>
+                </ResourceLink>
                 <SyncBadge pending={record.pending} />
               </Group>
             ) : column.reference ? (
