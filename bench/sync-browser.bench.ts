@@ -9,7 +9,7 @@
  * CHANGES, LOCAL_RUNS override the defaults). The fake server runs in this process; a Vite dev server
  * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
  * Chromium is /usr/bin/chromium or CHROMIUM_PATH. PROFILE=file.cpuprofile writes the page's CPU
- * profile of the last first sync.
+ * profile of the last first sync, REPLAY_PROFILE=file.cpuprofile that of the last replay's sending.
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -29,6 +29,8 @@ const LOCAL_RUNS = Number(process.env.LOCAL_RUNS ?? 50);
 const EMAIL = 'doctor@example.com';
 /** A file to write the page's CPU profile of the last first sync to (open it in DevTools). */
 const PROFILE = process.env.PROFILE;
+/** A file to write the page's CPU profile of the last replay to. */
+const REPLAY_PROFILE = process.env.REPLAY_PROFILE;
 const API_PATHS = ['/fhir', '/auth', '/oauth2'];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -99,7 +101,15 @@ async function main(): Promise<void> {
 
     const replays: SyncPage.ReplayResult[] = [];
     for (let run = 1; run <= REPLAY_RUNS; run++) {
+      const profiled = REPLAY_PROFILE && run === REPLAY_RUNS ? REPLAY_PROFILE : undefined;
+      const profiler = profiled ? await page.context().newCDPSession(page) : undefined;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       const result = await call(page, 'replay', { changes: CHANGES, tasks: REPLAY_TASKS });
+      if (profiler && profiled) {
+        writeFileSync(profiled, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+        console.log(`  CPU profile of this run (queuing and sending): ${profiled}`);
+      }
       replays.push(result);
       const { status } = result;
       console.log(

@@ -1,14 +1,20 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import { resourceKey, type OutboxEntry, type ReplicaTransaction, type ResourceKey } from '@/db/types';
+import {
+  resourceKey,
+  type OutboxEntry,
+  type ReplicaTransaction,
+  type ResourceKey,
+  type StoredResource,
+} from '@/db/types';
 import { batchEntryError } from '@/sync/fhir/fhir-client';
 import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
 import { isNewer, type SyncContext } from '@/sync/engine/context';
 import { backOff } from './backoff';
-import { writeRecord } from '@/sync/engine/record';
-import { noteOwnVersion } from '@/sync/engine/own-versions';
+import { buildRecord, writeRecord } from '@/sync/engine/record';
+import { noteOwnVersion, noteOwnVersions, type OwnVersion } from '@/sync/engine/own-versions';
 import { clientIdentifier } from '@/sync/engine/client-identifier';
 import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { pendingUpload } from '@/sync/uploads/upload-entries';
@@ -153,11 +159,17 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
       failures.set(index, readError);
     }
   }
-  // Each entry touches only its own resource's rows, so their reads and writes go out side by side.
+  // Each entry touches only its own resource's rows: the reads of all of them go out together, then
+  // the writes, in one transaction for the whole answer.
   await context.replica.transaction(async (tx) => {
-    const renames = await Promise.all(
-      applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer))
+    const renamed = applied.filter(({ entry, answer }) => takesNewId(entry, answer));
+    await confirmTogether(
+      context,
+      tx,
+      applied.filter((confirmed) => !renamed.includes(confirmed))
     );
+    const renames = [];
+    for (const { entry, answer } of renamed) renames.push(await confirmIn(context, tx, entry, answer));
     await followRenames(context, tx, renames);
   });
   const steps: Step[] = [];
@@ -368,6 +380,71 @@ async function confirmIn(
   }
   context.touched.add(key);
   return key === entry.key ? undefined : ([entry.key, key] as const);
+}
+
+/** Whether the server confirmed a create under an id of its own (the temporary one goes). */
+function takesNewId(entry: OutboxEntry, answer: Resource | 'deleted'): boolean {
+  return answer !== 'deleted' && entry.kind === 'create' && !!answer.id && answer.id !== entry.resourceId;
+}
+
+/**
+ * `confirmIn` for entries of different resources, none of them a create given a new id: the
+ * resources' outbox entries, records and own-version links are read once for all of them, and
+ * what changes is written together (one records write), not a dozen requests per entry.
+ */
+async function confirmTogether(
+  context: SyncContext,
+  tx: ReplicaTransaction,
+  confirmed: readonly { entry: OutboxEntry; answer: Resource | 'deleted' }[]
+): Promise<void> {
+  if (confirmed.length === 0) return;
+  const keys = confirmed.map(({ entry }) => entry.key);
+  const [entriesOf, existing] = await Promise.all([tx.outboxOfKeys(keys), tx.getResourcesByKeys(keys)]);
+  const removed: number[] = [];
+  const edited: OutboxEntry[] = [];
+  const ownVersions: OwnVersion[] = [];
+  const records: StoredResource[] = [];
+  const gone: ResourceKey[] = [];
+  confirmed.forEach(({ entry, answer }, index) => {
+    const seq = entry.seq ?? 0;
+    const held = entriesOf.get(entry.key) ?? [];
+    const current = held.find((other) => other.seq === seq);
+    const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
+    // Left in the outbox when it was edited during its upload, then on the version it made.
+    const remaining: OutboxEntry[] = [];
+    if (current && current.revision !== entry.revision)
+      remaining.push({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
+    else if (current) removed.push(seq);
+    // The version this change made.
+    if (entry.kind === 'patch' && entry.baseVersionId && newVersion)
+      ownVersions.push({ key: entry.key, from: entry.baseVersionId, to: newVersion });
+    // The resource's later entries move onto the confirmed version.
+    for (const other of held) {
+      if (other.seq === seq) continue;
+      const basedOnConfirmed =
+        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
+      remaining.push({
+        ...other,
+        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
+        revision: other.revision + 1,
+      });
+    }
+    edited.push(...remaining);
+    remaining.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    const before = existing[index]?.server;
+    const server = answer === 'deleted' ? undefined : before && !isNewer(answer, before) ? before : answer;
+    const record = buildRecord(entry.resourceType, entry.resourceId, server, remaining);
+    if (record) records.push(record);
+    else gone.push(entry.key);
+    context.touched.add(entry.key);
+  });
+  await Promise.all([
+    tx.removeOutboxEntries(removed),
+    tx.putOutboxEntries(edited),
+    noteOwnVersions(tx, ownVersions),
+    ...gone.map((key) => tx.removeResource(key)),
+  ]);
+  await tx.putResources(records);
 }
 
 /** The body of a create: the resource without its temporary id or meta. */
