@@ -1,24 +1,17 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import {
-  resourceKey,
-  type OutboxEntry,
-  type ReplicaTransaction,
-  type ResourceKey,
-  type StoredResource,
-} from '@/db/types';
+import type { OutboxEntry, ResourceKey } from '@/db/types';
 import { batchEntryError } from '@/sync/fhir/fhir-client';
 import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
-import { isNewer, type SyncContext } from '@/sync/engine/context';
+import type { SyncContext } from '@/sync/engine/context';
 import { backOff } from './backoff';
-import { buildRecord, writeRecord } from '@/sync/engine/record';
-import { noteOwnVersion, noteOwnVersions, type OwnVersion } from '@/sync/engine/own-versions';
+import { confirm, confirmAll, type Confirmed } from './confirm';
 import { clientIdentifier } from '@/sync/engine/client-identifier';
 import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { pendingUpload } from '@/sync/uploads/upload-entries';
-import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
+import { namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */
@@ -109,7 +102,7 @@ async function sendOne(context: SyncContext, entry: OutboxEntry): Promise<Step> 
   } catch (error) {
     return afterError(context, entry, error);
   }
-  await confirm(context, entry, answer);
+  await confirm(context, { entry, answer });
   return 'confirmed';
 }
 
@@ -138,10 +131,10 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
     for (const entry of entries) await backOff(context, entry, errorText(error));
     return entries.map(() => (offline ? 'offline' : 'held'));
   }
-  // The applied entries are confirmed first and together, in one replica transaction (they are of
-  // different resources); then the others are handled one by one as a direct request's error is.
+  // The applied entries are confirmed first; then the others are handled one by one as a direct
+  // request's error is.
   const failures = new Map<number, unknown>();
-  const applied: { entry: OutboxEntry; answer: Resource | 'deleted' }[] = [];
+  const applied: Confirmed[] = [];
   for (const [index, entry] of entries.entries()) {
     const answer = answers[index];
     const error = batchEntryError(answer);
@@ -159,19 +152,9 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
       failures.set(index, readError);
     }
   }
-  // Each entry touches only its own resource's rows: the reads of all of them go out together, then
-  // the writes, in one transaction for the whole answer.
-  await context.replica.transaction(async (tx) => {
-    const renamed = applied.filter(({ entry, answer }) => takesNewId(entry, answer));
-    await confirmTogether(
-      context,
-      tx,
-      applied.filter((confirmed) => !renamed.includes(confirmed))
-    );
-    const renames = [];
-    for (const { entry, answer } of renamed) renames.push(await confirmIn(context, tx, entry, answer));
-    await followRenames(context, tx, renames);
-  });
+  // The applied entries are of different resources (a wave holds one entry per resource): they are
+  // confirmed together, in one replica transaction for the whole answer.
+  await context.replica.transaction((tx) => confirmAll(context, tx, applied));
   const steps: Step[] = [];
   for (const [index, entry] of entries.entries()) {
     steps.push(failures.has(index) ? await afterError(context, entry, failures.get(index)) : 'confirmed');
@@ -266,7 +249,7 @@ async function afterError(context: SyncContext, entry: OutboxEntry, error: unkno
       return afterError(context, entry, inner);
     }
     if (resolution.kind === 'applied') {
-      await confirm(context, entry, resolution.confirmed, resolution.theirs);
+      await confirm(context, { entry, answer: resolution.confirmed, newest: resolution.theirs });
       return 'confirmed';
     }
     return resolution.kind === 'rebased' ? 'again' : 'held';
@@ -298,153 +281,6 @@ export async function markFailed(
     });
   });
   context.touched.add(entry.key);
-}
-
-/**
- * The server confirmed an entry. In one transaction: the entry leaves the outbox (unless it was
- * edited since it was read for upload), the server's answer becomes the confirmed version, the
- * resource's later entries move onto it, and the local view is rebuilt from it. `newest` is a later
- * server version already known (when a lost answer was found applied under a colleague's change).
- */
-export async function confirm(
-  context: SyncContext,
-  entry: OutboxEntry,
-  answer: Resource | 'deleted',
-  newest?: Resource
-): Promise<void> {
-  await context.replica.transaction(async (tx) =>
-    followRenames(context, tx, [await confirmIn(context, tx, entry, answer, newest)])
-  );
-}
-
-/** Creates confirmed under the server's ids: the changes pointing at their temporary ids follow. */
-async function followRenames(
-  context: SyncContext,
-  tx: ReplicaTransaction,
-  renames: (readonly [ResourceKey, ResourceKey] | undefined)[]
-): Promise<void> {
-  const found = renames.filter((rename) => rename !== undefined);
-  for (const key of await followConfirmedCreates(tx, new Map(found))) context.touched.add(key);
-}
-
-/**
- * `confirm` within a transaction the caller holds. Returns [temporary key, server key] when a create
- * was confirmed under a new id.
- */
-async function confirmIn(
-  context: SyncContext,
-  tx: ReplicaTransaction,
-  entry: OutboxEntry,
-  answer: Resource | 'deleted',
-  newest?: Resource
-): Promise<readonly [ResourceKey, ResourceKey] | undefined> {
-  const seq = entry.seq ?? 0;
-  const current = await tx.getOutbox(seq);
-  const unchanged = current?.revision === entry.revision;
-  const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
-  if (current && unchanged) await tx.removeOutbox(seq);
-  else if (current) await tx.putOutbox({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
-  // The version this change made, unless it is only known to hold the change under later ones.
-  if (entry.kind === 'patch' && entry.baseVersionId && newVersion && answer !== newest)
-    await noteOwnVersion(tx, entry.key, entry.baseVersionId, newVersion);
-
-  let key = entry.key;
-  let id = entry.resourceId;
-  if (answer !== 'deleted' && entry.kind === 'create' && answer.id && answer.id !== entry.resourceId) {
-    id = answer.id;
-    key = resourceKey(entry.resourceType, id);
-    await tx.removeResource(entry.key);
-    context.touched.add(entry.key);
-  }
-  const later = (await tx.outboxOf(entry.key)).filter((other) => other.seq !== seq);
-  await Promise.all(
-    later.map((other) => {
-      const basedOnConfirmed =
-        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
-      return tx.putOutbox({
-        ...other,
-        key,
-        resourceId: id,
-        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
-        revision: other.revision + 1,
-      });
-    })
-  );
-  const existing = await tx.getResource(key);
-  if (answer === 'deleted') {
-    await writeRecord(tx, entry.resourceType, id, undefined);
-  } else {
-    let server = existing?.server && !isNewer(answer, existing.server) ? existing.server : answer;
-    if (newest && isNewer(newest, server)) server = newest;
-    await writeRecord(tx, entry.resourceType, id, server);
-  }
-  context.touched.add(key);
-  return key === entry.key ? undefined : ([entry.key, key] as const);
-}
-
-/** Whether the server confirmed a create under an id of its own (the temporary one goes). */
-function takesNewId(entry: OutboxEntry, answer: Resource | 'deleted'): boolean {
-  return answer !== 'deleted' && entry.kind === 'create' && !!answer.id && answer.id !== entry.resourceId;
-}
-
-/**
- * `confirmIn` for entries of different resources, none of them a create given a new id: the
- * resources' outbox entries, records and own-version links are read once for all of them, and
- * what changes is written together (one records write), not a dozen requests per entry.
- */
-async function confirmTogether(
-  context: SyncContext,
-  tx: ReplicaTransaction,
-  confirmed: readonly { entry: OutboxEntry; answer: Resource | 'deleted' }[]
-): Promise<void> {
-  if (confirmed.length === 0) return;
-  const keys = confirmed.map(({ entry }) => entry.key);
-  const [entriesOf, existing] = await Promise.all([tx.outboxOfKeys(keys), tx.getResourcesByKeys(keys)]);
-  const removed: number[] = [];
-  const edited: OutboxEntry[] = [];
-  const ownVersions: OwnVersion[] = [];
-  const records: StoredResource[] = [];
-  const gone: ResourceKey[] = [];
-  confirmed.forEach(({ entry, answer }, index) => {
-    const seq = entry.seq ?? 0;
-    const held = entriesOf.get(entry.key) ?? [];
-    const current = held.find((other) => other.seq === seq);
-    const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
-    // Left in the outbox when it was edited during its upload, then on the version it made.
-    const remaining: OutboxEntry[] = [];
-    if (current && current.revision !== entry.revision)
-      remaining.push({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
-    else if (current) removed.push(seq);
-    // The version this change made.
-    if (entry.kind === 'patch' && entry.baseVersionId && newVersion)
-      ownVersions.push({ key: entry.key, from: entry.baseVersionId, to: newVersion });
-    // The resource's later entries move onto the confirmed version.
-    for (const other of held) {
-      if (other.seq === seq) continue;
-      const basedOnConfirmed =
-        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
-      remaining.push({
-        ...other,
-        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
-        revision: other.revision + 1,
-      });
-    }
-    edited.push(...remaining);
-    remaining.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    const before = existing[index]?.server;
-    const server = answer === 'deleted' ? undefined : before && !isNewer(answer, before) ? before : answer;
-    const record = buildRecord(entry.resourceType, entry.resourceId, server, remaining);
-    if (record) records.push(record);
-    else gone.push(entry.key);
-    context.touched.add(entry.key);
-  });
-  await Promise.all([
-    tx.removeOutboxEntries(removed),
-    tx.putOutboxEntries(edited),
-    noteOwnVersions(tx, ownVersions),
-    ...gone.map((key) => tx.removeResource(key)),
-  ]);
-  await tx.putResources(records);
 }
 
 /** The body of a create: the resource without its temporary id or meta. */
