@@ -221,4 +221,50 @@ describe('confirming a batch answer', () => {
     expect(after.outbox.map((entry) => [entry.label, entry.baseVersionId])).toEqual([['Add Note', '3']]);
     expect(after.records[0]?.server?.meta?.versionId).toBe('3');
   });
+
+  it("a create answered with the id of a task held here, in the same call as that task's change, ends as confirmed one after another", async () => {
+    const seed = async (store: ReplicaStore): Promise<Confirmed[]> =>
+      store.transaction(async (tx) => {
+        await tx.putResource(recordOf(taskVersion('x', 1)));
+        await tx.addOutbox(outboxEntry('Task/x', 'Start'));
+        const made = task('temp-2', { meta: undefined });
+        await tx.addOutbox(
+          outboxEntry('Task/temp-2', 'New Task', {
+            kind: 'create',
+            operations: [],
+            resource: made,
+            baseVersionId: undefined,
+          })
+        );
+        await tx.addOutbox(
+          outboxEntry('Task/temp-2', 'Add Note', { operations: [NOTE], baseVersionId: undefined })
+        );
+        const [start] = await tx.outboxOf('Task/x');
+        const [create] = await tx.outboxOf('Task/temp-2');
+        return [
+          { entry: start as OutboxEntry, answer: taskVersion('x', 2, { status: 'in-progress' }) },
+          { entry: create as OutboxEntry, answer: taskVersion('x', 1) },
+        ];
+      });
+    const together = new MemoryReplicaStore();
+    const both = await seed(together);
+    await together.transaction((tx) => confirmAll(touched(), tx, both));
+    const inTurn = new MemoryReplicaStore();
+    for (const confirmed of await seed(inTurn)) await confirm({ ...touched(), replica: inTurn }, confirmed);
+
+    const after = await together.transaction(async (tx) => ({
+      outbox: await tx.listOutbox(),
+      records: await tx.getResourcesByKeys(['Task/x', 'Task/temp-2']),
+    }));
+    expect(after).toEqual(
+      await inTurn.transaction(async (tx) => ({
+        outbox: await tx.listOutbox(),
+        records: await tx.getResourcesByKeys(['Task/x', 'Task/temp-2']),
+      }))
+    );
+    // The note queued on the new task moved to the held task; the held task keeps its newer version.
+    expect(after.outbox.map((entry) => [entry.key, entry.label])).toEqual([['Task/x', 'Add Note']]);
+    expect(after.records[0]?.server?.meta?.versionId).toBe('2');
+    expect(after.records[1]).toBeUndefined();
+  });
 });
