@@ -9,7 +9,9 @@
  * CHANGES, LOCAL_RUNS override the defaults). The fake server runs in this process; a Vite dev server
  * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
  * Chromium is /usr/bin/chromium or CHROMIUM_PATH. PROFILE=file.cpuprofile writes the page's CPU
- * profile of the last first sync.
+ * profile of the last first sync, REPLAY_PROFILE=file.cpuprofile that of the last replay's sending.
+ * The page's JS heap (where the engine runs here; the app runs it in a worker) is read after each
+ * first sync and replay, as used and as left after a garbage collection (budget ≤ 150 MB).
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -29,7 +31,12 @@ const LOCAL_RUNS = Number(process.env.LOCAL_RUNS ?? 50);
 const EMAIL = 'doctor@example.com';
 /** A file to write the page's CPU profile of the last first sync to (open it in DevTools). */
 const PROFILE = process.env.PROFILE;
+/** A file to write the page's CPU profile of the last replay to. */
+const REPLAY_PROFILE = process.env.REPLAY_PROFILE;
 const API_PATHS = ['/fhir', '/auth', '/oauth2'];
+
+/** The heap the sync engine may hold on a tablet, in MB. */
+const HEAP_BUDGET_MB = 150;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const millis = (ms: number) => `${ms.toFixed(2)} ms`;
@@ -60,6 +67,17 @@ async function main(): Promise<void> {
       proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin.origin])),
     });
     const page = bench.page;
+    const cdp = await page.context().newCDPSession(page);
+    /** The page's JS heap in MB as it is, and what a garbage collection leaves of it. */
+    const heap = async (): Promise<{ used: number; kept: number }> => {
+      const mb = async () => (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+      const used = await mb();
+      await cdp.send('HeapProfiler.collectGarbage');
+      return { used, kept: await mb() };
+    };
+    const heapText = ({ used, kept }: { used: number; kept: number }) =>
+      `page heap ${used.toFixed(0)} MB, ${kept.toFixed(0)} MB after a GC`;
+    const heaps: number[] = [];
 
     console.log(
       `Sync engine in headless Chromium, replica in IndexedDB, fake server over HTTP on localhost\n` +
@@ -81,12 +99,14 @@ async function main(): Promise<void> {
         console.log(`  CPU profile of this run: ${PROFILE}`);
       }
       syncs.push(result);
+      const after = await heap();
+      heaps.push(after.used);
       console.log(
         `  first sync ${run}/${FIRST_SYNC_RUNS}: ${seconds(result.ms)} — ${result.tasks} tasks, ` +
           `${result.patients} patients, ${result.records} records in the replica; ` +
           `${seconds(result.replicaMs)} in ${result.transactions} replica transactions, ` +
           `${seconds(result.ms - result.replicaMs)} outside them; ` +
-          `requests ${requestsText(result.requests)}`
+          `requests ${requestsText(result.requests)}; ${heapText(after)}`
       );
     }
     const syncMedian = median(syncs.map((s) => s.ms));
@@ -99,8 +119,18 @@ async function main(): Promise<void> {
 
     const replays: SyncPage.ReplayResult[] = [];
     for (let run = 1; run <= REPLAY_RUNS; run++) {
+      const profiled = REPLAY_PROFILE && run === REPLAY_RUNS ? REPLAY_PROFILE : undefined;
+      const profiler = profiled ? await page.context().newCDPSession(page) : undefined;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       const result = await call(page, 'replay', { changes: CHANGES, tasks: REPLAY_TASKS });
+      if (profiler && profiled) {
+        writeFileSync(profiled, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+        console.log(`  CPU profile of this run (queuing and sending): ${profiled}`);
+      }
       replays.push(result);
+      const after = await heap();
+      heaps.push(after.used);
       const { status } = result;
       console.log(
         `  replay ${run}/${REPLAY_RUNS}: ${result.pendingBefore} pending over ${result.tasks} tasks ` +
@@ -110,7 +140,7 @@ async function main(): Promise<void> {
           `${millis(result.refreshStatusMs)}), sent in ${seconds(result.ms)} ` +
           `(${result.rounds} syncNow; ${seconds(result.replicaMs)} in ${result.transactions} replica ` +
           `transactions) — pending ${status.pending}, conflicts ${status.conflicts}, ` +
-          `failed ${status.failed}; requests ${requestsText(result.requests)}`
+          `failed ${status.failed}; requests ${requestsText(result.requests)}; ${heapText(after)}`
       );
     }
     const replayMedian = median(replays.map((r) => r.ms));
@@ -119,6 +149,12 @@ async function main(): Promise<void> {
       `2. replay of ${CHANGES} queued changes: median ${seconds(replayMedian)} of ${replays.length} ` +
         `[budget ≤ 10 s: ${within(replayMedian, 10_000)}]; at the end pending ${end?.pending}, ` +
         `conflicts ${end?.conflicts}, failed ${end?.failed}`
+    );
+
+    const most = Math.max(...heaps);
+    console.log(
+      `   page heap after a first sync or replay: at most ${most.toFixed(0)} MB [budget ≤ ${HEAP_BUDGET_MB} MB: ` +
+        `${within(most, HEAP_BUDGET_MB)}]`
     );
 
     const local = await call(page, 'localChange', LOCAL_RUNS);

@@ -104,8 +104,10 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
 
   /**
    * A batch in a fixed number of IndexedDB round trips, not a few per record: one read of the
-   * patients outside the batch, one write of the batch, and, for the patients in it, their held
-   * tasks read side by side and those whose state changed written in one more.
+   * patients outside the batch, one write of the batch, and, for the patients in it, the keys of
+   * their held tasks read side by side, only the tasks outside the batch read (a batch that holds
+   * a patient with its tasks reads none of them back), and those whose state changed written in
+   * one more.
    */
   async putResources(records: readonly StoredResource[]) {
     if (records.length === 0) return;
@@ -117,17 +119,22 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     const patients = forms.filter((form) => form.resourceType === 'Patient');
     if (patients.length === 0) return;
     const inBatch = new Set(forms.map((form) => form.key));
-    const tasksOf = await Promise.all(
-      patients.map((patient) => this.resources.where('patient').equals(patient.key).toArray())
+    const keysOf = await Promise.all(
+      patients.map((patient) => this.resources.where('patient').equals(patient.key).primaryKeys())
     );
-    const changed: StoredResource[] = [];
-    tasksOf.forEach((tasks, index) => {
+    const stateOf = new Map<ResourceKey, string | undefined>();
+    keysOf.forEach((keys, index) => {
       const state = recordState(patients[index]);
-      for (const task of tasks) {
-        if (!inBatch.has(task.key) && task.patientState !== state)
-          changed.push(withoutUndefined(withPatientState(task, state)));
-      }
+      for (const key of keys) if (!inBatch.has(key)) stateOf.set(key, state);
     });
+    if (stateOf.size === 0) return;
+    const tasks = await this.resources.bulkGet([...stateOf.keys()]);
+    const changed: StoredResource[] = [];
+    for (const task of tasks) {
+      if (!task) continue;
+      const state = stateOf.get(task.key);
+      if (task.patientState !== state) changed.push(withoutUndefined(withPatientState(task, state)));
+    }
     if (changed.length > 0) await this.resources.bulkPut(changed);
   }
 
@@ -157,8 +164,18 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     await this.outbox.put(entry);
   }
 
+  async putOutboxEntries(entries: readonly OutboxEntry[]) {
+    if (entries.some((entry) => entry.seq === undefined))
+      throw new Error('putOutboxEntries needs entries with a seq');
+    if (entries.length > 0) await this.outbox.bulkPut([...entries]);
+  }
+
   async removeOutbox(seq: number) {
     await this.outbox.delete(seq);
+  }
+
+  async removeOutboxEntries(seqs: readonly number[]) {
+    if (seqs.length > 0) await this.outbox.bulkDelete([...seqs]);
   }
 
   getOutbox(seq: number) {
@@ -226,6 +243,15 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     await this.meta.put({ key, value });
   }
 
+  async getMetaValues<T>(keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    return (await this.meta.bulkGet([...keys])).map((row) => row?.value as T | undefined);
+  }
+
+  async putMetaValues(rows: readonly (readonly [string, unknown])[]) {
+    if (rows.length > 0) await this.meta.bulkPut(rows.map(([key, value]) => ({ key, value })));
+  }
+
   getDefinition(key: string) {
     return this.definitions.get(key);
   }
@@ -235,9 +261,15 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   }
 }
 
-/** Drops top-level properties set to undefined, so a record reads back as it would from memory. */
+/**
+ * The record as a row: top-level properties set to undefined dropped, so a record reads back as it
+ * would from memory. A record without changes here shows the server's version as it is, so the row
+ * holds that version once for both `resource` and `server` (IndexedDB writes an object reached twice
+ * once, and reads it back as one): half the cloning, the bytes and the reading of a copy of each.
+ */
 function withoutUndefined(record: StoredResource): StoredResource {
   const copy = { ...record } as Record<string, unknown>;
   for (const name of Object.keys(copy)) if (copy[name] === undefined) delete copy[name];
+  if (record.pending === 0 && record.deleted === 0 && record.server) copy.resource = record.server;
   return copy as unknown as StoredResource;
 }

@@ -275,8 +275,16 @@ class MemoryTransaction implements ReplicaTransaction {
     this.set('outbox', entry.seq, copy(entry));
   }
 
+  async putOutboxEntries(entries: readonly OutboxEntry[]) {
+    for (const entry of entries) await this.putOutbox(entry);
+  }
+
   async removeOutbox(seq: number) {
     this.delete('outbox', seq);
+  }
+
+  async removeOutboxEntries(seqs: readonly number[]) {
+    for (const seq of seqs) this.delete('outbox', seq);
   }
 
   async getOutbox(seq: number) {
@@ -344,6 +352,14 @@ class MemoryTransaction implements ReplicaTransaction {
 
   async putMeta(key: string, value: unknown) {
     this.set('meta', key, copy(value));
+  }
+
+  async getMetaValues<T>(keys: readonly string[]) {
+    return keys.map((key) => copy(this.t.meta.get(key)) as T | undefined);
+  }
+
+  async putMetaValues(rows: readonly (readonly [string, unknown])[]) {
+    for (const [key, value] of rows) this.set('meta', key, copy(value));
   }
 
   async getDefinition(key: string) {

@@ -140,7 +140,11 @@ export interface ReplicaTransaction {
   /** Stores a new entry and returns its seq. */
   addOutbox(entry: OutboxEntry): Promise<number>;
   putOutbox(entry: OutboxEntry): Promise<void>;
+  /** putOutbox of each entry, in one write. */
+  putOutboxEntries(entries: readonly OutboxEntry[]): Promise<void>;
   removeOutbox(seq: number): Promise<void>;
+  /** removeOutbox of each seq, in one write. */
+  removeOutboxEntries(seqs: readonly number[]): Promise<void>;
   getOutbox(seq: number): Promise<OutboxEntry | undefined>;
   /** All entries, oldest first. */
   listOutbox(): Promise<OutboxEntry[]>;
@@ -161,6 +165,10 @@ export interface ReplicaTransaction {
 
   getMeta<T>(key: string): Promise<T | undefined>;
   putMeta(key: string, value: unknown): Promise<void>;
+  /** The values of these meta keys, in the keys' order (undefined where none): one read for a batch. */
+  getMetaValues<T>(keys: readonly string[]): Promise<(T | undefined)[]>;
+  /** putMeta of each [key, value], in one write. */
+  putMetaValues(rows: readonly (readonly [string, unknown])[]): Promise<void>;
 
   getDefinition(key: string): Promise<DefinitionRow | undefined>;
   putDefinition(row: DefinitionRow): Promise<void>;

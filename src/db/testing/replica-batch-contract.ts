@@ -81,6 +81,35 @@ export function batchContract(withStore: (test: (store: ReplicaStore) => Promise
       expect((await store.transaction((tx) => tx.outboxOfKeys([]))).size).toBe(0);
     }));
 
+  it('the outbox and meta batch calls store and remove as the one-entry calls would (no queued change lost or kept twice)', () =>
+    withStore(async (store) => {
+      const seqs = await store.transaction(async (tx) => [
+        await tx.addOutbox(outboxEntry('Task/t1', 'Claim Task')),
+        await tx.addOutbox(outboxEntry('Task/t1', 'Add Note')),
+        await tx.addOutbox(outboxEntry('Task/t2', 'Pause Task')),
+      ]);
+      const [claim = 0, note = 0, pause = 0] = seqs;
+      await store.transaction(async (tx) => {
+        const kept = await tx.getOutbox(note);
+        if (!kept) throw new Error('The note is not in the outbox');
+        await tx.removeOutboxEntries([claim, pause]);
+        await tx.putOutboxEntries([{ ...kept, baseVersionId: '2', revision: kept.revision + 1 }]);
+        await tx.putMetaValues([
+          ['made:Task/t1', [['1', '2']]],
+          ['made:Task/t2', [['4', '5']]],
+        ]);
+      });
+      const outbox = await store.transaction((tx) => tx.listOutbox());
+      expect(outbox.map((entry) => [entry.label, entry.baseVersionId, entry.revision])).toEqual([
+        ['Add Note', '2', 2],
+      ]);
+      const meta = await store.transaction((tx) =>
+        tx.getMetaValues<[string, string][]>(['made:Task/t2', 'made:none', 'made:Task/t1'])
+      );
+      expect(meta).toEqual([[['4', '5']], undefined, [['1', '2']]]);
+      expect(await store.transaction((tx) => tx.getMetaValues([]))).toEqual([]);
+    }));
+
   it('a batch in a transaction that throws stores nothing', () =>
     withStore(async (store) => {
       const failure = store.transaction(async (tx) => {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { hold, pairHolding, type Device } from '@/sync/engine/testing/harness';
 import { listeningFakeServer } from '@/sync/engine/testing/fake-server';
 import type { LocalChange } from '@/sync/engine/types';
+import { MemoryReplicaStore } from '@/db/memory-replica';
+import type { ReplicaTransaction } from '@/db/types';
+import { noteOwnVersion, noteOwnVersions, pastOwnVersions } from '@/sync/engine/own-versions';
 
 const baseUrl = listeningFakeServer();
 
@@ -89,5 +92,31 @@ describe("a form opened while this device's own change waited", () => {
     await doctor.engine.applyChange(edit(task, '/description', 'Doctor edit', opened));
     expect(await doctor.engine.syncNow()).toMatchObject({ conflicts: 1 });
     expect((await onServer(doctor, task)).description).toBe('Nurse edit');
+  });
+});
+
+describe('own versions noted together', () => {
+  it('noting a batch of confirmed changes leaves the same walk as noting each in turn, so no own change is met as a colleague’s', async () => {
+    const versions = [
+      { key: 'Task/a', from: '1', to: '2' },
+      { key: 'Task/b', from: '7', to: '8' },
+      { key: 'Task/a', from: '2', to: '3' },
+      { key: 'Task/c', from: '4', to: '4' },
+    ];
+    const walks = async (note: (tx: ReplicaTransaction) => Promise<void>) => {
+      const replica = new MemoryReplicaStore();
+      await replica.transaction(note);
+      return replica.transaction(async (tx) => [
+        await pastOwnVersions(tx, 'Task/a', '1'),
+        await pastOwnVersions(tx, 'Task/b', '7'),
+        await pastOwnVersions(tx, 'Task/c', '4'),
+      ]);
+    };
+    const together = await walks((tx) => noteOwnVersions(tx, versions));
+    const inTurn = await walks(async (tx) => {
+      for (const { key, from, to } of versions) await noteOwnVersion(tx, key, from, to);
+    });
+    expect(together).toEqual(['3', '8', '4']);
+    expect(together).toEqual(inTurn);
   });
 });

@@ -27,6 +27,34 @@ export async function noteOwnVersion(
   await tx.putMeta(metaKey(key), links.slice(-MAX_LINKS));
 }
 
+/** One change of this device confirmed: it turned server version `from` of `key` into `to`. */
+export interface OwnVersion {
+  key: ResourceKey;
+  from: string;
+  to: string;
+}
+
+/**
+ * noteOwnVersion for many confirmed changes, as if each were noted in turn, with one read of their
+ * resources' links and one write.
+ */
+export async function noteOwnVersions(
+  tx: ReplicaTransaction,
+  versions: readonly OwnVersion[]
+): Promise<void> {
+  const made = versions.filter(({ from, to }) => from !== to);
+  if (made.length === 0) return;
+  const keys = [...new Set(made.map(({ key }) => key))];
+  const held = await tx.getMetaValues<Links>(keys.map(metaKey));
+  const linksOf = new Map(keys.map((key, index) => [key, held[index] ?? []]));
+  for (const { key, from, to } of made) {
+    const links = (linksOf.get(key) ?? []).filter(([start]) => start !== from);
+    links.push([from, to]);
+    linksOf.set(key, links.slice(-MAX_LINKS));
+  }
+  await tx.putMetaValues([...linksOf].map(([key, links]) => [metaKey(key), links] as const));
+}
+
 /**
  * The version a change based on `base` really starts from: `base` moved along the versions this
  * device's own changes made after it. A version another user made stops the walk, so their change

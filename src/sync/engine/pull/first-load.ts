@@ -1,4 +1,4 @@
-import type { Bundle, PractitionerRole, Resource, SearchParameter } from '@medplum/fhirtypes';
+import type { Bundle, PractitionerRole, Resource, SearchParameter, Task } from '@medplum/fhirtypes';
 import type { ReplicaTransaction } from '@/db/types';
 import { bundleResources, withQuery } from '@/sync/fhir/fhir-client';
 import { searchParameterQuery, writeSearchParameters } from '@/sync/local-query/definitions';
@@ -211,7 +211,7 @@ async function storeLoaded(
   more?: (tx: ReplicaTransaction) => Promise<void>,
   firstChunk = STORE_CHUNK
 ): Promise<void> {
-  const fresh = patientsFirst(
+  const fresh = patientsWithTheirTasks(
     [...batch.values()].filter((resource) => stored.get(keyOf(resource)) !== resource)
   );
   context.reached();
@@ -227,8 +227,8 @@ async function storeLoaded(
     const last = start + size >= fresh.length;
     if (context.stopped()) throw new Error('Sync stopped');
     await context.replica.transaction(async (tx) => {
-      // One batch per chunk (patients before the tasks that point at them, so each task finds its
-      // patient's state once): a few IndexedDB round trips instead of several per resource.
+      // One batch per chunk (each patient with or before the tasks that point at it, so each task
+      // finds its patient's state once): a few IndexedDB round trips instead of several per resource.
       for (const key of await acceptServerVersions(tx, chunk)) context.touched.add(key);
       if (last) await more?.(tx);
     });
@@ -274,10 +274,36 @@ function isSearchParameter(resource: Resource): resource is SearchParameter {
   return resource.resourceType === 'SearchParameter';
 }
 
-function patientsFirst(resources: Iterable<Resource>): Resource[] {
+/**
+ * Each patient followed by the tasks that name it, after what is neither, and the tasks whose
+ * patient is not among the resources last: a task is stored with or after its patient, so it takes
+ * the patient's state as it is written, and a chunk that holds a patient with its tasks reads
+ * nothing back to give them it.
+ */
+function patientsWithTheirTasks(resources: Iterable<Resource>): Resource[] {
   const list = [...resources];
-  return [
-    ...list.filter((r) => r.resourceType === 'Patient'),
-    ...list.filter((r) => r.resourceType !== 'Patient'),
-  ];
+  const patients = new Set(list.filter((r) => r.resourceType === 'Patient').map(keyOf));
+  const tasksOf = new Map<string, Resource[]>();
+  const others: Resource[] = [];
+  const unplaced: Resource[] = [];
+  for (const resource of list) {
+    if (resource.resourceType !== 'Task') {
+      if (resource.resourceType !== 'Patient') others.push(resource);
+      continue;
+    }
+    const patient = (resource as Task).for?.reference;
+    if (patient === undefined || !patients.has(patient)) {
+      unplaced.push(resource);
+      continue;
+    }
+    const tasks = tasksOf.get(patient) ?? [];
+    if (tasks.length === 0) tasksOf.set(patient, tasks);
+    tasks.push(resource);
+  }
+  const ordered = others;
+  for (const resource of list) {
+    if (resource.resourceType !== 'Patient') continue;
+    ordered.push(resource, ...(tasksOf.get(keyOf(resource)) ?? []));
+  }
+  return [...ordered, ...unplaced];
 }

@@ -91,13 +91,14 @@ export async function fetchMissingReferences(
   alongside: string[] = []
 ): Promise<(Resource | Error)[]> {
   const wanted = new Map<string, Set<string>>();
-  await context.replica.transaction(async (tx) => {
-    for (const reference of newest.references()) {
-      if (batch?.has(reference) || (await tx.getResource(reference))) continue;
-      const [type = '', id = ''] = reference.split('/');
-      if (!wanted.has(type)) wanted.set(type, new Set());
-      wanted.get(type)?.add(id);
-    }
+  const unbatched = newest.references().filter((reference) => !batch?.has(reference));
+  // One read for every reference, not one awaited after another.
+  const held = await context.replica.transaction((tx) => tx.getResourcesByKeys(unbatched));
+  unbatched.forEach((reference, index) => {
+    if (held[index]) return;
+    const [type = '', id = ''] = reference.split('/');
+    if (!wanted.has(type)) wanted.set(type, new Set());
+    wanted.get(type)?.add(id);
   });
   const urls: string[] = [];
   for (const [type, ids] of wanted) {

@@ -113,6 +113,65 @@ describe('batch replay', () => {
     expect((conflicts[0]?.theirs as Task | undefined)?.status).toBe('on-hold');
   });
 
+  it('one answer confirms a new task under its server id, a change edited during its upload and a change with a later one', async () => {
+    const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
+    const [edited, claimed] = (await tasksHeldBy(doctor, 2)) as [Task, Task];
+    const { seq: editedSeq } = await doctor.engine.applyChange(taskChanges.status(edited, 'in-progress'));
+    await doctor.engine.applyChange(taskChanges.claim(claimed, ALICE));
+    // Made on the version the claim was made on: it must move onto the claim's version, or the
+    // server's version test refuses it as another user's change.
+    await doctor.engine.applyChange(taskChanges.dueDate(await current(doctor, claimed), DUE));
+    const fresh = await unownedTask(doctor.server, taskOffset++);
+    const { id: temporaryId } = await doctor.engine.applyChange(
+      taskChanges.create({ resourceType: 'Task', status: 'ready', intent: 'order', for: fresh.for })
+    );
+    const made = (await doctor.record('Task', temporaryId))?.resource as Task;
+    await doctor.engine.applyChange(taskChanges.status(made, 'on-hold'));
+    // The status change of the first task is edited while the first answer travels.
+    doctor.faults.onAnswered = async (method, url) => {
+      if (method !== 'POST' || !BATCH.test(url)) return;
+      doctor.faults.onAnswered = undefined;
+      await doctor.replica.transaction(async (tx) => {
+        const entry = await tx.getOutbox(editedSeq);
+        if (entry) await tx.putOutbox({ ...entry, label: 'Edited', revision: entry.revision + 1 });
+      });
+    };
+
+    const status = await doctor.engine.syncNow();
+    expect(status).toMatchObject({ pending: 0, conflicts: 0, failed: 0 });
+    // The first answer confirmed the three resources together; the second wave went as a batch too.
+    const batches = doctor.faults.sent.filter((r) => BATCH.test(r.url) && r.body.includes('"PATCH"'));
+    expect(batches).toHaveLength(2);
+    expect(batches[0]?.body).toContain(`Task/${edited.id}`);
+    expect(batches[0]?.body).toContain(`Task/${claimed.id}`);
+    expect(batches[0]?.body).toContain('"POST"');
+    // The edited change was kept and sent again on its own, tested against the version its first
+    // send made (not refused as if another user had made that version).
+    const resent = doctor.faults.sent.filter(
+      (r) => r.method === 'PATCH' && r.url.endsWith(`/Task/${edited.id}`)
+    );
+    expect(resent).toHaveLength(1);
+    expect((JSON.parse(resent[0]?.body ?? '[]') as unknown[])[0]).toEqual({
+      op: 'test',
+      path: '/meta/versionId',
+      value: String(Number(edited.meta?.versionId) + 1),
+    });
+    const landed = await doctor.server.read<Task>('Task', claimed.id ?? '', { noCache: true });
+    expect(landed.owner?.reference).toBe(ALICE);
+    expect(landed.restriction?.period?.end).toBe(DUE);
+
+    // The new task is held under the server's id only, and its later change reached it there.
+    expect(await doctor.record('Task', temporaryId)).toBeUndefined();
+    const renames = await doctor.replica.transaction((tx) =>
+      tx.getMeta<[string, string][]>('confirmedCreates')
+    );
+    const serverKey = new Map(renames).get(`Task/${temporaryId}`) ?? '';
+    const serverId = serverKey.slice('Task/'.length);
+    expect(serverId).not.toBe('');
+    expect((await doctor.server.read<Task>('Task', serverId, { noCache: true })).status).toBe('on-hold');
+    expect(await doctor.record('Task', serverId)).toMatchObject({ pending: 0, status: 'on-hold' });
+  });
+
   it('a batch whose answer was lost applies nothing twice when it is sent again', async () => {
     const doctor = await device(baseUrl, 'doctor@example.com', ALICE_SMITH_ID);
     const tasks = await tasksHeldBy(doctor, 3);

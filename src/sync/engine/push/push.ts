@@ -1,18 +1,17 @@
 import type { Binary, BundleEntry, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { Operation } from 'fast-json-patch';
-import { resourceKey, type OutboxEntry, type ReplicaTransaction, type ResourceKey } from '@/db/types';
+import type { OutboxEntry, ResourceKey } from '@/db/types';
 import { batchEntryError } from '@/sync/fhir/fhir-client';
 import { ApiError, UnauthenticatedError } from '@/sync/http/errors';
 import { handleVersionConflict, recordConflict, type ConflictResolution } from './conflicts';
 import { classify, errorText, isNetworkFailure } from '@/sync/engine/conflict-rules';
-import { isNewer, type SyncContext } from '@/sync/engine/context';
+import type { SyncContext } from '@/sync/engine/context';
 import { backOff } from './backoff';
-import { writeRecord } from '@/sync/engine/record';
-import { noteOwnVersion } from '@/sync/engine/own-versions';
+import { confirm, confirmAll, type Confirmed } from './confirm';
 import { clientIdentifier } from '@/sync/engine/client-identifier';
 import { CLIENT_ID_SYSTEM } from '@/sync/engine/types';
 import { pendingUpload } from '@/sync/uploads/upload-entries';
-import { followConfirmedCreates, namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
+import { namesAnyOf, unconfirmedCreates } from '@/sync/engine/local-references';
 
 export interface PushReport {
   /** Entries the server confirmed in this run. */
@@ -103,7 +102,7 @@ async function sendOne(context: SyncContext, entry: OutboxEntry): Promise<Step> 
   } catch (error) {
     return afterError(context, entry, error);
   }
-  await confirm(context, entry, answer);
+  await confirm(context, { entry, answer });
   return 'confirmed';
 }
 
@@ -132,10 +131,10 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
     for (const entry of entries) await backOff(context, entry, errorText(error));
     return entries.map(() => (offline ? 'offline' : 'held'));
   }
-  // The applied entries are confirmed first and together, in one replica transaction (they are of
-  // different resources); then the others are handled one by one as a direct request's error is.
+  // The applied entries are confirmed first; then the others are handled one by one as a direct
+  // request's error is.
   const failures = new Map<number, unknown>();
-  const applied: { entry: OutboxEntry; answer: Resource | 'deleted' }[] = [];
+  const applied: Confirmed[] = [];
   for (const [index, entry] of entries.entries()) {
     const answer = answers[index];
     const error = batchEntryError(answer);
@@ -153,13 +152,9 @@ async function sendBatch(context: SyncContext, entries: OutboxEntry[]): Promise<
       failures.set(index, readError);
     }
   }
-  // Each entry touches only its own resource's rows, so their reads and writes go out side by side.
-  await context.replica.transaction(async (tx) => {
-    const renames = await Promise.all(
-      applied.map(({ entry, answer }) => confirmIn(context, tx, entry, answer))
-    );
-    await followRenames(context, tx, renames);
-  });
+  // The applied entries are of different resources (a wave holds one entry per resource): they are
+  // confirmed together, in one replica transaction for the whole answer.
+  await context.replica.transaction((tx) => confirmAll(context, tx, applied));
   const steps: Step[] = [];
   for (const [index, entry] of entries.entries()) {
     steps.push(failures.has(index) ? await afterError(context, entry, failures.get(index)) : 'confirmed');
@@ -254,7 +249,7 @@ async function afterError(context: SyncContext, entry: OutboxEntry, error: unkno
       return afterError(context, entry, inner);
     }
     if (resolution.kind === 'applied') {
-      await confirm(context, entry, resolution.confirmed, resolution.theirs);
+      await confirm(context, { entry, answer: resolution.confirmed, newest: resolution.theirs });
       return 'confirmed';
     }
     return resolution.kind === 'rebased' ? 'again' : 'held';
@@ -286,88 +281,6 @@ export async function markFailed(
     });
   });
   context.touched.add(entry.key);
-}
-
-/**
- * The server confirmed an entry. In one transaction: the entry leaves the outbox (unless it was
- * edited since it was read for upload), the server's answer becomes the confirmed version, the
- * resource's later entries move onto it, and the local view is rebuilt from it. `newest` is a later
- * server version already known (when a lost answer was found applied under a colleague's change).
- */
-export async function confirm(
-  context: SyncContext,
-  entry: OutboxEntry,
-  answer: Resource | 'deleted',
-  newest?: Resource
-): Promise<void> {
-  await context.replica.transaction(async (tx) =>
-    followRenames(context, tx, [await confirmIn(context, tx, entry, answer, newest)])
-  );
-}
-
-/** Creates confirmed under the server's ids: the changes pointing at their temporary ids follow. */
-async function followRenames(
-  context: SyncContext,
-  tx: ReplicaTransaction,
-  renames: (readonly [ResourceKey, ResourceKey] | undefined)[]
-): Promise<void> {
-  const found = renames.filter((rename) => rename !== undefined);
-  for (const key of await followConfirmedCreates(tx, new Map(found))) context.touched.add(key);
-}
-
-/**
- * `confirm` within a transaction the caller holds. Returns [temporary key, server key] when a create
- * was confirmed under a new id.
- */
-async function confirmIn(
-  context: SyncContext,
-  tx: ReplicaTransaction,
-  entry: OutboxEntry,
-  answer: Resource | 'deleted',
-  newest?: Resource
-): Promise<readonly [ResourceKey, ResourceKey] | undefined> {
-  const seq = entry.seq ?? 0;
-  const current = await tx.getOutbox(seq);
-  const unchanged = current?.revision === entry.revision;
-  const newVersion = answer === 'deleted' ? undefined : answer.meta?.versionId;
-  if (current && unchanged) await tx.removeOutbox(seq);
-  else if (current) await tx.putOutbox({ ...current, baseVersionId: newVersion ?? current.baseVersionId });
-  // The version this change made, unless it is only known to hold the change under later ones.
-  if (entry.kind === 'patch' && entry.baseVersionId && newVersion && answer !== newest)
-    await noteOwnVersion(tx, entry.key, entry.baseVersionId, newVersion);
-
-  let key = entry.key;
-  let id = entry.resourceId;
-  if (answer !== 'deleted' && entry.kind === 'create' && answer.id && answer.id !== entry.resourceId) {
-    id = answer.id;
-    key = resourceKey(entry.resourceType, id);
-    await tx.removeResource(entry.key);
-    context.touched.add(entry.key);
-  }
-  const later = (await tx.outboxOf(entry.key)).filter((other) => other.seq !== seq);
-  await Promise.all(
-    later.map((other) => {
-      const basedOnConfirmed =
-        other.baseVersionId === entry.baseVersionId || other.baseVersionId === undefined;
-      return tx.putOutbox({
-        ...other,
-        key,
-        resourceId: id,
-        baseVersionId: basedOnConfirmed && newVersion ? newVersion : other.baseVersionId,
-        revision: other.revision + 1,
-      });
-    })
-  );
-  const existing = await tx.getResource(key);
-  if (answer === 'deleted') {
-    await writeRecord(tx, entry.resourceType, id, undefined);
-  } else {
-    let server = existing?.server && !isNewer(answer, existing.server) ? existing.server : answer;
-    if (newest && isNewer(newest, server)) server = newest;
-    await writeRecord(tx, entry.resourceType, id, server);
-  }
-  context.touched.add(key);
-  return key === entry.key ? undefined : ([entry.key, key] as const);
 }
 
 /** The body of a create: the resource without its temporary id or meta. */
