@@ -44,6 +44,24 @@ describe('the optimistic overlay', () => {
     expect(statusOf(overlay.apply(read(task('t1', { status: 'completed' }))))).toBe('completed');
   });
 
+  it('once durable, still draws it over a read the server made newer only by confirming an earlier change', () => {
+    // Paused, then resumed at once: the resume is durable, and the next read is the server's
+    // confirmation of the pause (a new version of the same task), which does not hold the resume yet.
+    const overlay = new PendingOverlay();
+    const paused = task('t1', { status: 'on-hold' });
+    const id = overlay.begin(statusChange('Resume Task', 'in-progress'), paused) ?? -1;
+    overlay.settle(id);
+    const confirmedPause = task('t1', {
+      status: 'on-hold',
+      meta: { versionId: '2', lastUpdated: '2026-01-02T00:00:05.000Z' },
+    });
+    const drawn = overlay.apply(read(confirmedPause));
+    expect([statusOf(drawn), drawn.pending]).toEqual(['in-progress', 1]);
+    // The read that holds the resume is shown as it is.
+    const held = overlay.apply(read(task('t1', { status: 'in-progress', meta: confirmedPause.meta })));
+    expect([statusOf(held), held.pending]).toEqual(['in-progress', 0]);
+  });
+
   it('takes a change back when its durable write fails', () => {
     const overlay = new PendingOverlay();
     const seen: number[] = [];

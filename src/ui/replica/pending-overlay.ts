@@ -26,8 +26,9 @@ const DURABLE_GRACE_MS = 5_000;
  * replica's reads return, while the sync service makes it durable. A record read from the replica is
  * shown with every change it does not hold yet:
  * - a change whose result the record already equals is in the replica: nothing to add;
- * - a durable change is added only to a read older than it (the record still equals what the user
- *   acted on); any other read holds it or something newer;
+ * - a durable change is added only to a read older than it (the record still says what the user
+ *   acted on, whatever its version: the server confirming an earlier change of the same resource
+ *   makes a new version of the same content); any other read holds it or something newer;
  * - a change not yet durable is added on top of whatever was read (its operations, tolerantly).
  * A change whose durable write fails leaves the overlay, so the screen shows the replica again.
  */
@@ -80,7 +81,7 @@ export class PendingOverlay {
       if (entry.key !== record.key || shown.deleted === 1) continue;
       const current = shown.resource;
       if (entry.after && sameValue(current, entry.after)) continue;
-      if (entry.durableAt !== undefined && !sameValue(current, entry.before)) continue;
+      if (entry.durableAt !== undefined && !sameContent(current, entry.before)) continue;
       shown = entry.after
         ? {
             ...shown,
@@ -104,6 +105,13 @@ export class PendingOverlay {
     this.entries = entries;
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** Whether two versions of a resource say the same, their meta (version, time) aside. */
+function sameContent(a: Resource, b: Resource): boolean {
+  const { meta: _a, ...contentA } = a;
+  const { meta: _b, ...contentB } = b;
+  return sameValue(contentA, contentB);
 }
 
 /** The entry's change on top of `current`: its result when `current` is what the user acted on. */
