@@ -27,18 +27,19 @@ export const taskLink = (row: Locator) => row.locator('td').first().locator('a')
  */
 export const TIME_PAUSE_OR_RESUME = `new Promise((resolve, reject) => {
   const find = (label) => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
-  const pause = find('Pause Task');
-  const button = pause || find('Resume Task');
-  if (!button) return reject(new Error('Neither Pause Task nor Resume Task is shown'));
-  const expected = pause ? 'Resume Task' : 'Pause Task';
-  // The panel's buttons wait while its previous command is being saved (online, until the server
-  // has it): a click on a disabled button does nothing, so the timing starts once it takes clicks.
+  // The panel's buttons wait while its previous command is being saved: a click on a disabled
+  // button does nothing, so the timing starts once the button shown takes clicks. The button is
+  // found again on every frame (a redraw may replace it, and a replaced one stays disabled).
   const waitUntil = Date.now() + 30000;
   const start = () => {
-    if (button.disabled || button.getAttribute('data-loading') !== null) {
-      if (Date.now() > waitUntil) return reject(new Error('The button stayed disabled for 30 s'));
+    const pause = find('Pause Task');
+    const button = pause || find('Resume Task');
+    if (!button || button.disabled || button.getAttribute('data-loading') !== null) {
+      if (Date.now() > waitUntil)
+        return reject(new Error(button ? 'The button stayed disabled for 30 s' : 'Neither Pause Task nor Resume Task is shown'));
       return requestAnimationFrame(start);
     }
+    const expected = pause ? 'Resume Task' : 'Pause Task';
     let started = 0;
     // A change never drawn fails the run instead of holding the bench forever.
     const timer = setTimeout(() => {
