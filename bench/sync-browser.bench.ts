@@ -1,8 +1,8 @@
 /**
  * The sync engine for real: headless Chromium, the replica in IndexedDB (DexieReplicaStore), the fake
  * FHIR server over HTTP on localhost. Budgets:
- * - the first full sync of 10,000 tasks and their patients (≤ 15 s, median of FIRST_SYNC_RUNS);
- * - 1,000 changes queued offline over ~100 tasks, replayed once online (≤ 10 s, median of REPLAY_RUNS);
+ * - the first full sync of 10,000 tasks and their patients (≤ 3 s, median of FIRST_SYNC_RUNS);
+ * - 1,000 changes queued offline over ~100 tasks, replayed once online (≤ 5 s, median of REPLAY_RUNS);
  * - one local change: applyChange until durable (median of LOCAL_RUNS).
  *
  * Run with `npx tsx bench/sync-browser.bench.ts` (TASKS, PATIENTS, FIRST_SYNC_RUNS, REPLAY_RUNS,
@@ -112,8 +112,8 @@ async function main(): Promise<void> {
     const syncMedian = median(syncs.map((s) => s.ms));
     const last = syncs[syncs.length - 1];
     console.log(
-      `1. first full sync into IndexedDB: median ${seconds(syncMedian)} of ${syncs.length} [budget ≤ 15 s: ` +
-        `${within(syncMedian, 15_000)}]; replica afterwards: ${last?.tasks} of ${serverTasks} tasks, ` +
+      `1. first full sync into IndexedDB: median ${seconds(syncMedian)} of ${syncs.length} [budget ≤ 3 s: ` +
+        `${within(syncMedian, 3_000)}]; replica afterwards: ${last?.tasks} of ${serverTasks} tasks, ` +
         `${last?.patients} of ${serverPatients} patients`
     );
 
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const end = replays[replays.length - 1]?.status;
     console.log(
       `2. replay of ${CHANGES} queued changes: median ${seconds(replayMedian)} of ${replays.length} ` +
-        `[budget ≤ 10 s: ${within(replayMedian, 10_000)}]; at the end pending ${end?.pending}, ` +
+        `[budget ≤ 5 s: ${within(replayMedian, 5_000)}]; at the end pending ${end?.pending}, ` +
         `conflicts ${end?.conflicts}, failed ${end?.failed}`
     );
 
