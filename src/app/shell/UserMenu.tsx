@@ -79,7 +79,16 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" opened={opened} onChange={setOpened}>
+      {/* The header holds the menu's button on every screen, so an open menu is never hidden for a
+          button gone from view (a check that, without layout, would hide it on measuring nothing). */}
+      <Menu
+        position="bottom-end"
+        width={260}
+        shadow="md"
+        opened={opened}
+        onChange={setOpened}
+        hideDetached={false}
+      >
         <Menu.Target>
           <UnstyledButton px="xs" style={{ minHeight: 44, borderRadius: 4 }}>
             {/* Named 'User menu' and the name shown beside the initials (which are decoration). */}
