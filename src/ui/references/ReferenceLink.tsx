@@ -1,6 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import type { Reference } from '@medplum/fhirtypes';
-import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import classes from './small-text.module.css';
 
 /** The app's address of a referenced resource, '/Patient/123'; undefined for other references. */
 export function referencePath(
@@ -18,25 +20,55 @@ interface ResourceLinkProps {
   children: string;
 }
 
+/** Mantine's small-text markup (an Anchor or Text of size "sm"), set on a plain element. */
+export const SMALL_TEXT = {
+  className: `mantine-focus-auto ${Text.classes.root ?? ''} mantine-Text-root ${classes.small}`,
+  'data-size': 'sm',
+} as const;
+
+const SMALL_LINK = {
+  ...SMALL_TEXT,
+  className: `${SMALL_TEXT.className} ${Anchor.classes.root ?? ''} mantine-Anchor-root`,
+  'data-underline': 'hover',
+} as const;
+
+/** The app's address of a resource's page, or of one of its tabs. */
+export function resourceHref(resourceType: string, id: string, tab?: string): string {
+  const path = `/${encodeURIComponent(resourceType)}/${encodeURIComponent(id)}`;
+  return tab ? `${path}/${encodeURIComponent(tab)}` : path;
+}
+
+/** Whether a click on a link is the plain one the app follows itself (not a new tab or window). */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
 /**
  * A link to a resource's page (/{Type}/{id}, or a tab of it). In a table whose rows open something
- * when clicked, the click on the link does not also reach the row.
+ * when clicked, the click on the link does not also reach the row. It is a plain anchor in Mantine's
+ * markup that the router follows: lists draw tens of them at once, and a router link per cell costs
+ * a location build and a subscription to the router's state each.
  */
 export function ResourceLink({ resourceType, id, tab, children }: ResourceLinkProps) {
-  const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
+  const router = useRouter();
+  const href = resourceHref(resourceType, id, tab);
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.stopPropagation();
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
   return (
-    <Anchor
-      size="sm"
-      renderRoot={(props) =>
-        tab ? (
-          <Link {...props} to="/$resourceType/$id/$tab" params={{ resourceType, id, tab }} onClick={stop} />
-        ) : (
-          <Link {...props} to="/$resourceType/$id" params={{ resourceType, id }} onClick={stop} />
-        )
-      }
-    >
+    <a {...SMALL_LINK} href={router.history.createHref(href)} onClick={follow}>
       {children}
-    </Anchor>
+    </a>
   );
 }
 
@@ -49,11 +81,6 @@ interface ReferenceLinkProps {
 /** A reference as a link to its resource; plain text when it names no resource of this server. */
 export function ReferenceLink({ reference, children }: ReferenceLinkProps) {
   const target = referencePath(reference);
-  if (!target)
-    return (
-      <Text size="sm" span>
-        {children}
-      </Text>
-    );
+  if (!target) return <span {...SMALL_TEXT}>{children}</span>;
   return <ResourceLink {...target}>{children}</ResourceLink>;
 }
