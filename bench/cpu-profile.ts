@@ -67,7 +67,8 @@ export function summarizeProfile(profile: CpuProfile, dist = 'dist'): ProfileSum
     if (!frame) continue;
     let name = frame.functionName || '(anonymous)';
     let file = frame.url ? basename(frame.url) : name;
-    if (frame.url.startsWith('http')) {
+    // A frame with no position (line -1: a script's top level as a whole) keeps its own name.
+    if (frame.url.startsWith('http') && frame.lineNumber >= 0) {
       const original = consumerFor(frame.url, dist)?.originalPositionFor({
         line: frame.lineNumber + 1,
         column: frame.columnNumber,

@@ -29,7 +29,7 @@ import { firstLoadDone, firstRow, watchFirstLoad } from './app-steps';
 import { delayingProxy } from './delay-proxy';
 import { writeLargeDataFile } from './server-host';
 import { summarize } from './stats';
-import { profileLines, summarizeProfile } from './cpu-profile';
+import { profileLines, summarizeProfile, type CpuProfile } from './cpu-profile';
 import { longTasksSince, profiled, slowCpu, tablet, watchLongTasks, type TabletSteps } from './tablet-steps';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4393);
@@ -133,13 +133,14 @@ async function stepsAt(browser: Browser, delay: number): Promise<void> {
     console.log(
       `  long tasks after it (open a task, changes): ${runs.map((s) => longest(s.longTasksAfter)).join('; ')}`
     );
-    const { firstLoad, openTask } = runs[0]?.profiles ?? {};
-    if (firstLoad)
-      console.log(
-        ['  sign-in click → first load done:', ...profileLines(summarizeProfile(firstLoad, DIST))].join('\n')
-      );
-    if (openTask)
-      console.log(['  open a task:', ...profileLines(summarizeProfile(openTask, DIST))].join('\n'));
+    const { firstLoad, openTask, openAgain } = runs[0]?.profiles ?? {};
+    const profiles: [string, CpuProfile | undefined][] = [
+      ['sign-in click → first load done', firstLoad],
+      ['open a task', openTask],
+      ['open a task again (the last of them)', openAgain],
+    ];
+    for (const [title, profile] of profiles)
+      if (profile) console.log([`  ${title}:`, ...profileLines(summarizeProfile(profile, DIST))].join('\n'));
   } finally {
     await proxy.close();
   }

@@ -1,6 +1,6 @@
 import { Button, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useState, type MouseEvent } from 'react';
+import { memo, useCallback, useState, type MouseEvent } from 'react';
 import { useTaskMenuGroups } from '@/features/tasks';
 import { bestMatchingLink, linkHref, type MenuGroup, type MenuLink } from '@/ui';
 import { useSession } from '@/app/services';
@@ -23,6 +23,7 @@ export function ShellNavigation({ onNavigate }: ShellNavigationProps) {
   const location = useRouterState({ select: (state) => state.location });
   const session = useSession();
   const [bookmarking, setBookmarking] = useState(false);
+  const closeBookmark = useCallback(() => setBookmarking(false), []);
   const groups: MenuGroup[] = [
     ...useTaskMenuGroups(),
     ...configMenuGroups(session.status === 'ready' ? session.details.config : undefined),
@@ -33,25 +34,25 @@ export function ShellNavigation({ onNavigate }: ShellNavigationProps) {
     new URLSearchParams(location.searchStr)
   );
 
-  const follow = (href: string) => (event: MouseEvent) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    router.history.push(href);
-    onNavigate();
-  };
+  const follow = useCallback(
+    (event: MouseEvent, href: string) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      router.history.push(href);
+      onNavigate();
+    },
+    [router, onNavigate]
+  );
 
   const link = (item: MenuLink, index: number) => {
     const href = linkHref(item);
     return (
-      <NavLink
+      <MenuItem
         key={`${index}:${href}`}
-        component="a"
         href={href}
         label={item.label}
         active={active === item}
-        onClick={follow(href)}
-        mih={44}
-        aria-current={active === item ? 'page' : undefined}
+        onFollow={follow}
       />
     );
   };
@@ -59,7 +60,7 @@ export function ShellNavigation({ onNavigate }: ShellNavigationProps) {
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap={4} p="xs" component="nav" aria-label="Main">
-        <ResourceTypePicker onNavigate={onNavigate} />
+        <MemoResourceTypePicker onNavigate={onNavigate} />
         {groups.map((group, index) => (
           <Stack gap={4} key={`${index}:${group.title}`} role="group" aria-label={group.title}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md">
@@ -72,7 +73,36 @@ export function ShellNavigation({ onNavigate }: ShellNavigationProps) {
           Add Bookmark
         </Button>
       </Stack>
-      <BookmarkDialog opened={bookmarking} onClose={() => setBookmarking(false)} />
+      <MemoBookmarkDialog opened={bookmarking} onClose={closeBookmark} />
     </ScrollArea>
   );
 }
+
+interface MenuItemProps {
+  href: string;
+  label: string;
+  active: boolean;
+  onFollow(event: MouseEvent, href: string): void;
+}
+
+/**
+ * One link of the navigation. The navigation is drawn again on every change of location (to move
+ * its active mark); a link whose label and mark stay is not.
+ */
+const MenuItem = memo(function MenuItem({ href, label, active, onFollow }: MenuItemProps) {
+  return (
+    <NavLink
+      component="a"
+      href={href}
+      label={label}
+      active={active}
+      onClick={(event: MouseEvent) => onFollow(event, href)}
+      mih={44}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
+});
+
+// Neither depends on the location: a change of location does not draw them again.
+const MemoResourceTypePicker = memo(ResourceTypePicker);
+const MemoBookmarkDialog = memo(BookmarkDialog);
