@@ -17,9 +17,10 @@
  * a task ≤ 150 ms; another user's change ≤ 1 s. During the large first load: no long task over
  * 50 ms; a tap drawn within 100 ms.
  * Run `npm run build` first; `npx tsx bench/tablet.bench.ts` (CPU, RUNS, DELAYS, LARGE=0 to leave
- * the large load out, LARGE_TASKS, LARGE_PATIENTS, BENCH_PORT, DIST, PROFILE=1).
+ * the large load out, LARGE_TASKS, LARGE_PATIENTS, BENCH_PORT, DIST, PROFILE=1; with it PROFILE_FILE=f
+ * writes the large load's CPU profile to f, for DevTools).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -170,6 +171,7 @@ async function largeLoad(browser: Browser, base: string): Promise<void> {
       return tapped;
     });
     const loadMs = performance.now() - started;
+    if (process.env.PROFILE_FILE && profile) writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
     const loadedAt = await page.evaluate<number>('performance.now()');
     const longTasks = await longTasksSince(page, clickedAt, loadedAt);
     const stored = await page.evaluate<number>(`new Promise((resolve) => {
