@@ -127,12 +127,18 @@ test.describe('the app shell', () => {
   test('under 768 px the navigation starts closed and closes after a link', async ({ browser }) => {
     const { page } = await signedInContext(browser, 'doctor@example.com');
     await page.setViewportSize({ width: 700, height: 1000 });
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    // The toggle says whether the navigation of this width is open (the wide one's remembered
+    // state does not count here).
     await expect(navigation(page)).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
     await expect(navigation(page)).toBeInViewport();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
     await expect(page).toHaveURL(/owner=/);
     await expect(navigation(page)).not.toBeInViewport();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('a second account is added and switched to, each seeing its own queues', async ({ browser }) => {

@@ -40,7 +40,7 @@ export function AppLayout() {
           <UnstyledButton
             onClick={navbar.toggle}
             aria-label="CareQueue: Toggle navigation"
-            aria-expanded={navbar.mobileOpen || navbar.desktopOpen}
+            aria-expanded={navbar.open}
             mih={44}
             px={4}
           >

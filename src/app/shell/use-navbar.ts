@@ -20,6 +20,8 @@ export interface NavbarState {
   desktopOpen: boolean;
   /** Open on small screens (starts closed). */
   mobileOpen: boolean;
+  /** Whether the navigation of the current width is open: what the toggle announces. */
+  open: boolean;
   /** The logo button: opens or closes the navigation for the current width. */
   toggle(): void;
   /** After a link was followed: closes the navigation on small screens. */
@@ -51,6 +53,7 @@ export function useNavbar(): NavbarState {
   return {
     desktopOpen,
     mobileOpen,
+    open: small ? mobileOpen : desktopOpen,
     toggle: () => (small ? mobile.toggle() : setDesktopOpen((open) => !open)),
     linkFollowed: () => {
       if (small) mobile.close();
