@@ -241,11 +241,5 @@ export {
   type ReferenceNames,
 } from './references/reference-names';
 export { useReferenceNames } from './references/use-reference-names';
-export {
-  ReferenceLink,
-  ResourceLink,
-  referencePath,
-  resourceHref,
-  SMALL_TEXT,
-} from './references/ReferenceLink';
+export { ReferenceLink, ResourceLink, referencePath, SMALL_TEXT } from './references/ReferenceLink';
 export { PatientSummaryCard } from './patient-summary/PatientSummaryCard';

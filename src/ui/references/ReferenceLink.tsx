@@ -33,7 +33,7 @@ const SMALL_LINK = {
 } as const;
 
 /** The app's address of a resource's page, or of one of its tabs. */
-export function resourceHref(resourceType: string, id: string, tab?: string): string {
+function resourceHref(resourceType: string, id: string, tab?: string): string {
   const path = `/${encodeURIComponent(resourceType)}/${encodeURIComponent(id)}`;
   return tab ? `${path}/${encodeURIComponent(tab)}` : path;
 }
