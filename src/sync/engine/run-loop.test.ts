@@ -217,6 +217,25 @@ describe('run loop', () => {
     expect(retries).toEqual([true, false]);
   });
 
+  it('a reconnection during a run that then fails goes round once more, though that run left the status offline', async () => {
+    const { loop, run } = testLoop();
+    const retries: boolean[] = [];
+    run.during = (control, n) => {
+      retries.push(control.takeRetryNow());
+      if (n === 1) {
+        // The signal comes back while this run's request, sent before it, fails.
+        loop.reconnected();
+        run.isOnline = false;
+      }
+    };
+    loop.start();
+    await settled();
+    expect(run.runs).toBe(2);
+    expect(retries).toEqual([false, true]);
+    await settled();
+    expect(run.runs).toBe(2);
+  });
+
   it('nothing runs once the session is gone', async () => {
     const { loop, run } = testLoop();
     run.signedIn = false;

@@ -21,6 +21,8 @@ import type { Scheduler } from '@/sync/engine/types';
  *     pull reads it (once more only if the run ended without pulling);
  *   - an announcement after that → once more, unless the replica holds every version announced
  *     when the run ends (this device's own push is announced back to it).
+ *   - the connection came back → once more even when the run left the status offline: its request
+ *     may have failed before the signal returned.
  *   When the rounds end the timer is set again, and what was announced after their last look
  *   starts a run at once (online).
  * - stopped: after stop(). The timer is cleared, a run under way stores nothing more, and no run
@@ -107,6 +109,11 @@ export class RunLoop<Outcome> implements RunLoopControl {
   private changeWaiting = false;
   /** The connection came back: the next run clears every change's back-off first. */
   private retryNow = false;
+  /**
+   * The connection came back during this round. Its run may still fail on a request sent before and
+   * leave the status offline; the reconnection's round goes on regardless.
+   */
+  private reconnectedInRound = false;
   private timer: unknown;
   /** When the earliest backed-off change is due, as the last run found. */
   private nextDue: number | undefined;
@@ -163,6 +170,7 @@ export class RunLoop<Outcome> implements RunLoopControl {
   /** The connection came back: a run now that tries every waiting change, whatever its back-off said. */
   reconnected(): void {
     this.retryNow = true;
+    this.reconnectedInRound = true;
     void this.runNow().catch(() => undefined);
   }
 
@@ -222,12 +230,13 @@ export class RunLoop<Outcome> implements RunLoopControl {
     do {
       this.again = false;
       this.changeWaiting = false;
+      this.reconnectedInRound = false;
       await this.delegate.exclusive(() => this.round());
       more =
         this.again ||
         (this.changeWaiting && this.delegate.changesWaiting()) ||
         (await this.delegate.unpulled(this.announcements).catch(() => true));
-    } while (more && this.delegate.online());
+    } while ((more && this.delegate.online()) || this.reconnectedInRound);
     return this.delegate.outcome();
   }
 
