@@ -240,6 +240,26 @@ test.describe('the spec’s layout rules', () => {
     expect(await page.title()).not.toContain(task.id);
   });
 
+  test('390×844: the header says Offline in full beside the changes waiting', async ({ browser }) => {
+    const { page, task } = await setUp(browser, 7);
+    await page.setViewportSize(PHONE);
+    await page.context().route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
+    await openTaskInApp(page, task.id);
+    for (const text of ['Narrow header, one', 'Narrow header, two']) {
+      await actions(page).getByLabel('Note').fill(text);
+      await actions(page).getByRole('button', { name: 'Add Note' }).click();
+      await expect(actions(page).getByLabel('Note')).toHaveValue('');
+    }
+    const status = page.getByRole('status', { name: 'Sync status' });
+    await expect(status.getByText('2 changes waiting to sync')).toBeVisible();
+    const badge = status.getByText('Offline', { exact: true });
+    await expect(badge).toBeVisible();
+    // Drawn whole: no ellipsis in place of its end.
+    const clipped = await badge.evaluate((label) => label.scrollWidth > label.clientWidth);
+    expect(clipped, 'the Offline badge is cut short').toBe(false);
+    await page.locator('header').first().screenshot({ path: `${SCREENSHOTS}/layout-header-offline-390x844.png` });
+  });
+
   test('toasts show at the bottom right', async ({ browser }) => {
     const { page, task } = await setUp(browser, 6);
     await openTaskInApp(page, task.id);

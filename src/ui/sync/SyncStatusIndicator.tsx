@@ -45,7 +45,13 @@ export function SyncStatusIndicator() {
       aria-live="polite"
       aria-atomic="true"
     >
-      <Badge color={status.online ? 'green' : 'red'} variant={status.online ? 'light' : 'filled'} size="lg">
+      {/* The connection is read whole at any width: the counts beside it wrap instead. */}
+      <Badge
+        color={status.online ? 'green' : 'red'}
+        variant={status.online ? 'light' : 'filled'}
+        size="lg"
+        style={{ flexShrink: 0 }}
+      >
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       <FirstLoadProgress />
