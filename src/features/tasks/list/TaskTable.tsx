@@ -75,7 +75,13 @@ export function TaskTable({ records, fields }: TaskTableProps) {
               }
             : {})}
         >
-          <Table highlightOnHover verticalSpacing="xs" aria-label="Tasks">
+          {/* Unseen until measured: its columns are then those that fit. */}
+          <Table
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Tasks"
+            style={measured ? undefined : { visibility: 'hidden' }}
+          >
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (

@@ -3,7 +3,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 export interface TableWidth {
   /** The box the table scrolls in. */
   ref: RefObject<HTMLDivElement | null>;
-  /** Whether the box has been measured (before the first paint; its width may still be 0). */
+  /** Whether the box has been measured (its width may still be 0). */
   measured: boolean;
   /** Its width in px (0 until measured). */
   width: number;
@@ -15,10 +15,10 @@ export interface TableWidth {
 }
 
 /**
- * The width of a table's box and whether the table scrolls past either edge. Measured before the
- * first paint and again whenever the box or the table changes size, so the columns that fit are
- * chosen before anything is drawn: a table draws its rows once `measured`, rendering them once at
- * the width they get rather than first with every column.
+ * The width of a table's box and whether the table scrolls past either edge. Measured once the box
+ * is in the page and again whenever the box or the table changes size, so the columns that fit are
+ * chosen before they are shown: a table draws its rows once `measured`, rendering them once at the
+ * width they get rather than first with every column.
  */
 export function useTableWidth(): TableWidth {
   const ref = useRef<HTMLDivElement>(null);
@@ -44,12 +44,18 @@ export function useTableWidth(): TableWidth {
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // Not read in this render's task: reading a width lays out the whole new page there (on a first
+    // load, the signed-in shell), one long task with the render. In a task of its own, or when the
+    // browser lays the box out before its first paint, whichever comes first.
+    const first = setTimeout(measure, 0);
+    if (typeof ResizeObserver === 'undefined') return () => clearTimeout(first);
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(first);
+      observer.disconnect();
+    };
   }, [measure]);
   return { ref, ...state, onScroll: measure };
 }
