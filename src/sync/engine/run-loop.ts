@@ -27,7 +27,8 @@ import type { Scheduler } from '@/sync/engine/types';
  *   starts a run at once (online).
  * - stopped: after stop(). The timer is cleared, a run under way stores nothing more, and no run
  *   starts until start().
- * A reconnection asks for a run whose first step is to clear every change's back-off.
+ * A reconnection asks for a run whose first step is to clear every change's back-off; until a run
+ * reaches the server, each next run does so again.
  */
 
 /** Between two background runs when nothing is due sooner: the poll, and the fallback beside live updates. */
@@ -64,6 +65,11 @@ export interface RunLoopControl {
   readonly stopped: boolean;
   /** Whether the connection came back since: every change's back-off goes first. Asking forgets it. */
   takeRetryNow(): boolean;
+  /**
+   * The run that took the reconnection's retry did not reach the server (the network event often
+   * comes before the route works): the next run clears the back-off again.
+   */
+  keepRetryNow(): void;
   /** The run's pull sends its first request now: what the server announces from here on is checked at the end. */
   pullStarted(): void;
   /** Whether another run is already due: one was asked for, or a change announced, since the pull began. */
@@ -195,6 +201,10 @@ export class RunLoop<Outcome> implements RunLoopControl {
     const retry = this.retryNow;
     this.retryNow = false;
     return retry;
+  }
+
+  keepRetryNow(): void {
+    this.retryNow = true;
   }
 
   pullStarted(): void {

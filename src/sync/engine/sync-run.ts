@@ -54,10 +54,12 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
     // what other users change meanwhile should not wait for the timer.
     this.goLive(loop);
     const context = this.contextFor(loop);
+    const retry = loop.takeRetryNow();
     try {
-      if (loop.takeRetryNow()) await clearBackoff(this.config.replica);
+      if (retry) await clearBackoff(this.config.replica);
       const report = await this.send(context);
       if (report.offline) {
+        if (retry) loop.keepRetryNow();
         this.status.setOnline(false);
         this.status.update({ lastError: report.lastError });
         return;
@@ -65,7 +67,10 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
       await this.pull(context, loop);
       this.status.update({ lastSyncedAt: nowIso(this.config), lastError: report.lastError });
     } catch (error) {
-      if (isNetworkFailure(error)) this.status.setOnline(false);
+      if (isNetworkFailure(error)) {
+        if (retry) loop.keepRetryNow();
+        this.status.setOnline(false);
+      }
       this.status.update({ lastError: errorText(error) });
     }
   }
@@ -102,10 +107,11 @@ export class SyncRun implements RunLoopDelegate<SyncStatus> {
     return this.exclusive(async () => {
       this.status.update({ syncing: true });
       try {
-        // This is what a reconnection asked the next run to do.
-        loop.takeRetryNow();
+        // This is what a reconnection asked the next run to do; it still is if the server was not reached.
+        const retry = loop.takeRetryNow();
         await clearBackoff(this.config.replica);
         const report = await this.send(this.contextFor(loop));
+        if (report.offline && retry) loop.keepRetryNow();
         this.status.setOnline(!report.offline);
         // A file still waiting keeps its change pending, and the pending count tells the caller to try again.
         return { ...report, pending: (await this.status.refresh()).pending };

@@ -2,6 +2,7 @@ import type { Task } from '@medplum/fhirtypes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFakeServer } from '@mocks/node';
 import { MemoryReplicaStore } from '@/db/memory-replica';
+import { ManualClock } from '@/fhir/testing/manual-clock';
 import { ApiClient } from '../client';
 import { MemoryStorage } from '../platform';
 import { taskChanges } from '../engine/testing/task-changes';
@@ -199,5 +200,46 @@ describe('SyncService and the network', () => {
       5_000
     );
     expect(await service.status()).toMatchObject({ online: true });
+  });
+
+  it('when the network event comes before the route and the first try fails, the next run still sends the change at once, whatever its back-off says', async () => {
+    const replica = new MemoryReplicaStore();
+    const storage = new MemoryStorage();
+    const page = new ApiClient({ baseUrl, clientId: 'carequeue-web', storage, retryDelayMs: 0 });
+    const answer = await page.signIn.login({ email: 'doctor@example.com', password: 'password' });
+    await page.signIn.complete(answer.code ?? '');
+    let offline = false;
+    const service = new SyncService({
+      replica,
+      storage,
+      // Time stands still: a backed-off change is never due by the clock within the test.
+      clock: new ManualClock(Date.now()),
+      fetch: (input, init) =>
+        offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
+    });
+    running.push(service);
+    await service.start({ ...config, intervalMs: 3_600_000 });
+    await until(
+      () => service.status(),
+      (status) => status.leader && !!status.lastSyncedAt
+    );
+
+    const task = await anUnownedTask(page, 41);
+    offline = true;
+    await service.networkChanged(false);
+    await service.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
+    await service.syncNow();
+    // The event says the network is back, but requests still fail: the reconnection's try is lost.
+    await service.networkChanged(true);
+    await until(
+      () => service.status(),
+      (status) => !status.online && status.pending === 1 && !status.syncing
+    );
+
+    // The route is back; the next run (the timer's, here asked for) sends the change.
+    offline = false;
+    await service.syncNow();
+    expect((await page.get<Task>(`fhir/R4/Task/${task.id}`)).status).toBe('on-hold');
+    expect(await service.status()).toMatchObject({ online: true, pending: 0 });
   });
 });
