@@ -257,7 +257,10 @@ test.describe('the spec’s layout rules', () => {
     // Drawn whole: no ellipsis in place of its end.
     const clipped = await badge.evaluate((label) => label.scrollWidth > label.clientWidth);
     expect(clipped, 'the Offline badge is cut short').toBe(false);
-    await page.locator('header').first().screenshot({ path: `${SCREENSHOTS}/layout-header-offline-390x844.png` });
+    await page
+      .locator('header')
+      .first()
+      .screenshot({ path: `${SCREENSHOTS}/layout-header-offline-390x844.png` });
   });
 
   test('toasts show at the bottom right', async ({ browser }) => {

@@ -161,30 +161,38 @@ describe('SyncService across tabs', () => {
   });
 });
 
+/**
+ * A signed-in leader whose requests fail as with no network while `network.down` is set, leading
+ * once its first sync is done; an hour between timed runs, so only what the test does sends.
+ */
+async function leaderWithNetwork(clock?: ManualClock) {
+  const replica = new MemoryReplicaStore();
+  const storage = new MemoryStorage();
+  const page = new ApiClient({ baseUrl, clientId: 'carequeue-web', storage, retryDelayMs: 0 });
+  const answer = await page.signIn.login({ email: 'doctor@example.com', password: 'password' });
+  await page.signIn.complete(answer.code ?? '');
+  const network = { down: false };
+  const service = new SyncService({
+    replica,
+    storage,
+    clock,
+    fetch: (input, init) =>
+      network.down ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
+  });
+  running.push(service);
+  await service.start({ ...config, intervalMs: 3_600_000 });
+  await until(
+    () => service.status(),
+    (status) => status.leader && !!status.lastSyncedAt
+  );
+  return { page, service, network };
+}
+
 describe('SyncService and the network', () => {
   it('changes kept while offline are sent as soon as the page says the network is back, not at the next timer', async () => {
-    const replica = new MemoryReplicaStore();
-    const storage = new MemoryStorage();
-    const page = new ApiClient({ baseUrl, clientId: 'carequeue-web', storage, retryDelayMs: 0 });
-    const answer = await page.signIn.login({ email: 'doctor@example.com', password: 'password' });
-    await page.signIn.complete(answer.code ?? '');
-    let offline = false;
-    const service = new SyncService({
-      replica,
-      storage,
-      fetch: (input, init) =>
-        offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
-    });
-    running.push(service);
-    // An hour between timed runs: only the network event can send the change within the test.
-    await service.start({ ...config, intervalMs: 3_600_000 });
-    await until(
-      () => service.status(),
-      (status) => status.leader && !!status.lastSyncedAt
-    );
-
+    const { page, service, network } = await leaderWithNetwork();
     const task = await anUnownedTask(page, 40);
-    offline = true;
+    network.down = true;
     await service.networkChanged(false);
     await service.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
     await until(
@@ -192,7 +200,7 @@ describe('SyncService and the network', () => {
       (status) => !status.online && status.pending === 1 && !status.syncing
     );
 
-    offline = false;
+    network.down = false;
     await service.networkChanged(true);
     await until(
       () => page.get<Task>(`fhir/R4/Task/${task.id}`),
@@ -203,29 +211,10 @@ describe('SyncService and the network', () => {
   });
 
   it('when the network event comes before the route and the first try fails, the next run still sends the change at once, whatever its back-off says', async () => {
-    const replica = new MemoryReplicaStore();
-    const storage = new MemoryStorage();
-    const page = new ApiClient({ baseUrl, clientId: 'carequeue-web', storage, retryDelayMs: 0 });
-    const answer = await page.signIn.login({ email: 'doctor@example.com', password: 'password' });
-    await page.signIn.complete(answer.code ?? '');
-    let offline = false;
-    const service = new SyncService({
-      replica,
-      storage,
-      // Time stands still: a backed-off change is never due by the clock within the test.
-      clock: new ManualClock(Date.now()),
-      fetch: (input, init) =>
-        offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
-    });
-    running.push(service);
-    await service.start({ ...config, intervalMs: 3_600_000 });
-    await until(
-      () => service.status(),
-      (status) => status.leader && !!status.lastSyncedAt
-    );
-
+    // Time stands still: a backed-off change is never due by the clock within the test.
+    const { page, service, network } = await leaderWithNetwork(new ManualClock(Date.now()));
     const task = await anUnownedTask(page, 41);
-    offline = true;
+    network.down = true;
     await service.networkChanged(false);
     await service.applyChange(taskChanges.status(task, 'on-hold', 'Pause Task'));
     await service.syncNow();
@@ -237,7 +226,7 @@ describe('SyncService and the network', () => {
     );
 
     // The route is back; the next run (the timer's, here asked for) sends the change.
-    offline = false;
+    network.down = false;
     await service.syncNow();
     expect((await page.get<Task>(`fhir/R4/Task/${task.id}`)).status).toBe('on-hold');
     expect(await service.status()).toMatchObject({ online: true, pending: 0 });
