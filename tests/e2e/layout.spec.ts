@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   actions,
+  cutApi,
   openTaskInApp,
   QUEUE_COLUMN_HEADERS,
   readyTasks,
@@ -243,7 +244,7 @@ test.describe('the spec’s layout rules', () => {
   test('390×844: the header says Offline in full beside the changes waiting', async ({ browser }) => {
     const { page, task } = await setUp(browser, 7);
     await page.setViewportSize(PHONE);
-    await page.context().route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
+    await cutApi(page.context());
     await openTaskInApp(page, task.id);
     for (const text of ['Narrow header, one', 'Narrow header, two']) {
       await actions(page).getByLabel('Note').fill(text);

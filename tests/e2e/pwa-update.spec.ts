@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   actions,
+  cutApi,
   openTaskInApp,
   pendingInHeader,
   readyTasks,
@@ -25,7 +26,6 @@ import { outboxLabels, replicaDatabaseVersion, waitForPrecache, waitForServiceWo
  * the schema upgrade, and land once the network is back.
  */
 const NEXT_VERSION = '0.1.0-next';
-const API = /\/(fhir|auth|oauth2)\//;
 
 let work: string;
 let host: HostProcess | undefined;
@@ -57,11 +57,6 @@ async function shownVersion(page: Page): Promise<string> {
     .textContent();
   await page.keyboard.press('Escape');
   return (text ?? '').replace(/^Version /, '');
-}
-
-/** The API refuses every call, as with no signal; the app's own files still load (the update check). */
-async function cutApi(context: BrowserContext): Promise<void> {
-  await context.route(API, (route) => route.abort('internetdisconnected'));
 }
 
 test('a new version waits for "Reload to update"; queued changes survive the reload and a schema upgrade, then land', async ({

@@ -50,7 +50,7 @@ test('a file chosen offline waits on the device through a reload and lands once 
   await context.setOffline(true);
   // The browser's offline switch may reach a sync worker started by the reload only after its first
   // request: the API is cut off as well, so nothing leaves the device until it is back online.
-  await context.route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
+  await app.cutApi(context);
   await expect(app.syncStatus(page).getByText('Offline')).toBeVisible();
   const fileName = `ward-notes-${stamp}.txt`;
   await chooseFile(page, fileName, 'Bed 4: pressure checked at 14:00, 132/85.\n');

@@ -210,6 +210,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => hasServiceWorker(page), { timeout: 30_000 }).toBe(true);
 }
 
+/** The app's API calls, which a test cuts off to stand for no signal. */
+const API_CALLS = /\/(fhir|auth|oauth2)\//;
+
+/** Every API call fails as with no signal (the app's own files still load). */
+export async function cutApi(context: BrowserContext): Promise<void> {
+  await context.route(API_CALLS, (route) => route.abort('internetdisconnected'));
+}
+
 /** Reloads the page while the browser is offline; without a service worker only the API is cut off. */
 export async function reloadOffline(page: Page): Promise<void> {
   if (await hasServiceWorker(page)) {
@@ -222,7 +230,7 @@ export async function reloadOffline(page: Page): Promise<void> {
     type: 'note',
     description: 'reloaded with only the API offline (no service worker)',
   });
-  await page.context().route(/\/(fhir|auth|oauth2)\//, (route) => route.abort('internetdisconnected'));
+  await cutApi(page.context());
   await page.context().setOffline(false);
   await page.reload();
 }
