@@ -1,7 +1,11 @@
 import type { Patient } from '@medplum/fhirtypes';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReplicaChange } from '@/db/changes';
+import type { ResourceKey } from '@/db/types';
+import type { ReplicaReader } from './replica/reader';
+import { ReplicaProvider, type ReplicaChanges } from './ReplicaProvider';
 import { replicaHarness, type ReplicaHarness } from './testing/replica-harness';
 import { useReplicaQuery } from './use-replica-query';
 
@@ -67,5 +71,62 @@ describe('useReplicaQuery with a remembered answer', () => {
 
     click('Come back');
     expect(screen.getByText('Loading')).toBeTruthy();
+  });
+});
+
+/** One patient's family name, read by key. */
+function Family({ id }: { id: string }) {
+  const family = useReplicaQuery(
+    async (reader) => reader.record(`Patient/${id}`) as Promise<{ resource: Patient } | undefined>,
+    [id]
+  );
+  return (
+    <p>{family === undefined ? 'Loading' : `Family: ${family?.resource.name?.[0]?.family ?? 'none'}`}</p>
+  );
+}
+
+describe('useReplicaQuery and the changes announced while it reads', () => {
+  it('reads again only for a change that wrote what the read went through', async () => {
+    const listeners = new Set<(change?: ReplicaChange) => void>();
+    const changes: ReplicaChanges = (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    const announce = (...keys: ResourceKey[]) =>
+      act(() =>
+        listeners.forEach((listener) =>
+          listener({ tables: new Set(['resources']), resourceKeys: new Set(keys) })
+        )
+      );
+    // Each read of a record waits until the test lets it answer, as a read behind a long write does.
+    let reads = 0;
+    let answer = () => {};
+    const reader: ReplicaReader = {
+      ...h.props.reader,
+      async record(key) {
+        reads++;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return h.props.reader.record(key);
+      },
+    };
+    render(
+      <ReplicaProvider {...h.props} reader={reader} changes={changes}>
+        <Family id="p1" />
+      </ReplicaProvider>
+    );
+    expect(reads).toBe(1);
+
+    // Another patient written while the read waits: its answer stands.
+    await announce('Patient/p2');
+    await act(async () => answer());
+    expect(await screen.findByText('Family: Abbott')).toBeTruthy();
+    expect(reads).toBe(1);
+
+    // The patient it read, written while the next read waits: that read is not the last.
+    await announce('Patient/p1');
+    expect(reads).toBe(2);
+    await announce('Patient/p1');
+    await act(async () => answer());
+    await waitFor(() => expect(reads).toBe(3));
   });
 });

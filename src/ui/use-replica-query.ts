@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type DependencyList } from 'react';
+import type { ReplicaChange } from '@/db/changes';
 import type { ReplicaReader } from './replica/reader';
 import { ReadDependencies, trackedReader } from './replica/read-dependencies';
 import { sameAnswer } from './same-answer';
@@ -47,14 +48,20 @@ interface Answer<T> {
   deps: DependencyList;
 }
 
+/** How many changes announced during one read are held to be weighed one by one. */
+const MAX_HELD_CHANGES = 64;
+
 const sameDeps = (a: DependencyList, b: DependencyList): boolean =>
   a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
  * Runs the read, and again whenever the replica announces a change the read may see: one that wrote
  * a table, a type or a record its last run went through (a report that cannot say counts as any).
- * At most one read at a time, and one more after it when changes came in meanwhile, so a burst of
- * commits costs two reads, not one each.
+ * At most one read at a time. The changes announced while it runs are held and, once it has
+ * answered, weighed against what that run went through: one more read follows only if one of them
+ * may have changed its answer. So a burst of commits costs at most two reads, and none that wrote
+ * only what this read does not show (the first load's pages of other tasks, while a task's read
+ * waits for the replica behind the load's writes).
  */
 function useAnnouncedQuery<T>(
   changes: ReplicaChanges,
@@ -65,14 +72,16 @@ function useAnnouncedQuery<T>(
   useEffect(() => {
     let current = true;
     let running = false;
-    let again = false;
+    /** The changes announced while a read ran; undefined in the list: a report that cannot say. */
+    let heard: (ReplicaChange | undefined)[] = [];
     /** What the last finished run read; undefined until one has (then every change counts). */
     let seen: ReadDependencies | undefined;
     /** Whether these deps have had an answer drawn. */
     let answered = false;
     const run = () => {
       if (running) {
-        again = true;
+        // Asked again while a read runs: it is followed by another.
+        heard.push(undefined);
         return;
       }
       running = true;
@@ -99,15 +108,19 @@ function useAnnouncedQuery<T>(
         )
         .finally(() => {
           running = false;
-          if (again && current) {
-            again = false;
-            run();
-          }
+          // Weighed against this run's reads; a failed run leaves the last answered run's.
+          const stale = heard.some((change) => !seen || seen.affectedBy(change));
+          heard = [];
+          if (stale && current) run();
         });
     };
     run();
     const unsubscribe = changes((change) => {
-      if (running || !seen || seen.affectedBy(change)) run();
+      if (running) {
+        // Many reports held are as good as one that says anything may have changed.
+        if (heard.length < MAX_HELD_CHANGES) heard.push(change);
+        else heard = [undefined];
+      } else if (!seen || seen.affectedBy(change)) run();
     });
     return () => {
       current = false;
