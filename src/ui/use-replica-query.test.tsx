@@ -114,19 +114,56 @@ describe('useReplicaQuery and the changes announced while it reads', () => {
         <Family id="p1" />
       </ReplicaProvider>
     );
-    expect(reads).toBe(1);
+    await waitFor(() => expect(reads).toBe(1));
 
     // Another patient written while the read waits: its answer stands.
     await announce('Patient/p2');
     await act(async () => answer());
     expect(await screen.findByText('Family: Abbott')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(reads).toBe(1);
 
     // The patient it read, written while the next read waits: that read is not the last.
     await announce('Patient/p1');
-    expect(reads).toBe(2);
+    await waitFor(() => expect(reads).toBe(2));
     await announce('Patient/p1');
     await act(async () => answer());
     await waitFor(() => expect(reads).toBe(3));
+  });
+  it('opens its reads after the render that mounts it, one per burst of changes', async () => {
+    const listeners = new Set<(change?: ReplicaChange) => void>();
+    const changes: ReplicaChanges = (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    let reads = 0;
+    const reader: ReplicaReader = {
+      ...h.props.reader,
+      record(key) {
+        reads++;
+        return h.props.reader.record(key);
+      },
+    };
+    render(
+      <ReplicaProvider {...h.props} reader={reader} changes={changes}>
+        <Family id="p1" />
+      </ReplicaProvider>
+    );
+    // The mounting render and its effects are done, and no read was opened in their task.
+    expect(reads).toBe(0);
+    expect(await screen.findByText('Family: Abbott')).toBeTruthy();
+    expect(reads).toBe(1);
+
+    // Three reports in one task: one read.
+    act(() => {
+      for (let i = 0; i < 3; i++)
+        listeners.forEach((listener) =>
+          listener({ tables: new Set(['resources']), resourceKeys: new Set(['Patient/p1' as ResourceKey]) })
+        );
+    });
+    expect(reads).toBe(1);
+    await waitFor(() => expect(reads).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(2);
   });
 });

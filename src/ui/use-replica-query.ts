@@ -111,19 +111,34 @@ function useAnnouncedQuery<T>(
           // Weighed against this run's reads; a failed run leaves the last answered run's.
           const stale = heard.some((change) => !seen || seen.affectedBy(change));
           heard = [];
-          if (stale && current) run();
+          if (stale && current) soon();
         });
     };
-    run();
+    /**
+     * Each read opens in a task of its own, one per burst of changes. A screen's effects run in the
+     * task of the render that mounts it when that render was urgent (a sign-in, a route change),
+     * and a change's report reaches every read in one task: opening an IndexedDB read for each of
+     * them there lengthened that task by all of them.
+     */
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    function soon(): void {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (current) run();
+      }, 0);
+    }
+    soon();
     const unsubscribe = changes((change) => {
       if (running) {
         // Many reports held are as good as one that says anything may have changed.
         if (heard.length < MAX_HELD_CHANGES) heard.push(change);
         else heard = [undefined];
-      } else if (!seen || seen.affectedBy(change)) run();
+      } else if (!seen || seen.affectedBy(change)) soon();
     });
     return () => {
       current = false;
+      clearTimeout(timer);
       unsubscribe();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the caller's, as in useEffect
