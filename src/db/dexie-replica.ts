@@ -99,36 +99,39 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   }
 
   getResourcesByKeys(keys: readonly ResourceKey[]) {
-    return this.resources.bulkGet([...keys]);
+    return heldRecords(this.resources, keys);
   }
 
   /**
    * A batch in a fixed number of IndexedDB round trips, not a few per record: one read of the
-   * patients outside the batch, one write of the batch, and, for the patients in it, the keys of
-   * their held tasks read side by side, only the tasks outside the batch read (a batch that holds
-   * a patient with its tasks reads none of them back), and those whose state changed written in
-   * one more.
+   * patients outside the batch, one read of the held tasks outside the batch that point at a
+   * patient in it, one write of the batch, and one more of those tasks whose patient state changed
+   * (a batch that holds a patient with its tasks reads none of them back). A first load, whose
+   * records are not held yet, reads nothing.
    */
   async putResources(records: readonly StoredResource[]) {
     if (records.length === 0) return;
     const outside = patientsOutside(records);
-    const found = outside.length > 0 ? await this.resources.bulkGet(outside) : [];
+    const found = await heldRecords(this.resources, outside);
     const held = new Map(outside.map((key, index) => [key, found[index]]));
     const forms = storedForms(records, (key) => held.get(key));
-    await this.resources.bulkPut(forms.map(withoutUndefined));
     const patients = forms.filter((form) => form.resourceType === 'Patient');
-    if (patients.length === 0) return;
     const inBatch = new Set(forms.map((form) => form.key));
-    const keysOf = await Promise.all(
-      patients.map((patient) => this.resources.where('patient').equals(patient.key).primaryKeys())
-    );
+    const stateOfPatient = new Map(patients.map((patient) => [patient.key, recordState(patient)]));
+    // Read before the batch is written, so the index walk meets only what was held already.
     const stateOf = new Map<ResourceKey, string | undefined>();
-    keysOf.forEach((keys, index) => {
-      const state = recordState(patients[index]);
-      for (const key of keys) if (!inBatch.has(key)) stateOf.set(key, state);
-    });
+    if (patients.length > 0) {
+      await this.resources
+        .where('patient')
+        .anyOf([...stateOfPatient.keys()])
+        .eachKey((patient, cursor) => {
+          const task = cursor.primaryKey as ResourceKey;
+          if (!inBatch.has(task)) stateOf.set(task, stateOfPatient.get(patient as ResourceKey));
+        });
+    }
+    await this.resources.bulkPut(forms.map(withoutUndefined));
     if (stateOf.size === 0) return;
-    const tasks = await this.resources.bulkGet([...stateOf.keys()]);
+    const tasks = await heldRecords(this.resources, [...stateOf.keys()]);
     const changed: StoredResource[] = [];
     for (const task of tasks) {
       if (!task) continue;
@@ -259,6 +262,24 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   async putDefinition(row: DefinitionRow) {
     await this.definitions.put(row);
   }
+}
+
+/**
+ * The rows of `keys` in their order, undefined where none is held. One walk of the primary key over
+ * the keys asked for: a key not held costs nothing, where a get per key costs a request each (a
+ * first load asks after thousands of records it does not hold yet).
+ */
+async function heldRecords(
+  resources: Table<StoredResource, ResourceKey>,
+  keys: readonly ResourceKey[]
+): Promise<(StoredResource | undefined)[]> {
+  if (keys.length === 0) return [];
+  const rows = await resources
+    .where(':id')
+    .anyOf([...keys])
+    .toArray();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.map((key) => byKey.get(key));
 }
 
 /**
