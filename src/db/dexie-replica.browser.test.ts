@@ -69,6 +69,41 @@ describe('DexieReplicaStore across connections and versions', () => {
     });
   });
 
+  it('version 4 keeps the records and outbox of a version 3 replica, its queue and type reads answering, and writes no unread index', async () => {
+    const name = newName('v4');
+    const v3 = open(name, REPLICA_SCHEMA.slice(0, 3));
+    const seq = await v3.transaction(async (tx) => {
+      await tx.putResource(
+        recordOf(task('t1', { status: 'ready', owner: { reference: 'Practitioner/alice' } }))
+      );
+      return tx.addOutbox(outboxEntry('Task/t1', 'Claim Task'));
+    });
+    v3.close();
+
+    const v4 = open(name);
+    await v4.db.open();
+    const indexes = v4.db.resources.schema.indexes.map((index) => index.name).sort();
+    expect(indexes).toEqual([
+      'owner',
+      'patient',
+      'patientState',
+      'performer',
+      'queue',
+      'resourceType',
+      'status',
+    ]);
+    const reader = dexieQueryReader(v4.db);
+    const prefixes = [queuePrefix({ kind: 'owner', owner: 'Practitioner/alice', open: true })];
+    const page = await reader.queuePage({ prefixes, offset: 0, count: 20 });
+    expect(page.records.map((r) => r.key)).toEqual(['Task/t1']);
+    const owned = await reader.listResources('Task', [{ field: 'owner', anyOf: ['Practitioner/alice'] }]);
+    expect(owned.map((r) => r.key)).toEqual(['Task/t1']);
+    await v4.transaction(async (tx) => {
+      expect(await tx.getOutbox(seq)).toMatchObject({ label: 'Claim Task', state: 'pending' });
+      expect(await tx.keysOfType('Task')).toEqual(['Task/t1']);
+    });
+  });
+
   it('an outbox entry survives closing and reopening the database (no edit lost with the tab)', async () => {
     const name = newName('reopen');
     const first = open(name);

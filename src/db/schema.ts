@@ -50,6 +50,20 @@ const DROPPED_IN_V2 = new Set([
 const RESOURCE_INDEXES_V2 = [...RESOURCE_INDEXES_V1.filter((index) => !DROPPED_IN_V2.has(index)), '*queue'];
 
 /**
+ * Version 4 drops the indexes no read uses (the local query engine narrows by type, the queue
+ * fields and the queue entries): each index is one more entry written per record, and a first load
+ * writes thousands of records.
+ */
+const UNREAD_SINCE_V4 = new Set([
+  'lastUpdated',
+  'priorityOrder',
+  'dueDate',
+  'deleted',
+  '[resourceType+lastUpdated]',
+]);
+const RESOURCE_INDEXES_V4 = RESOURCE_INDEXES_V2.filter((index) => !UNREAD_SINCE_V4.has(index));
+
+/**
  * Every version the app has shipped, oldest first. Never edit a shipped version: add a new one with
  * the changed stores and, if rows need rewriting, an upgrade. Outbox rows must survive every upgrade
  * (they are edits not yet on the server); the replica's tests open version N, write an outbox entry
@@ -82,6 +96,10 @@ const SHIPPED_VERSIONS: readonly SchemaVersion[] = [
     // The schema the console reads offline: StructureDefinitions and ValueSet expansions by key.
     version: 3,
     stores: { definitions: 'key' },
+  },
+  {
+    version: 4,
+    stores: { resources: RESOURCE_INDEXES_V4.join(', ') },
   },
 ];
 
