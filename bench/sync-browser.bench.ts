@@ -6,7 +6,8 @@
  * - one local change: applyChange until durable (median of LOCAL_RUNS).
  *
  * Run with `npx tsx bench/sync-browser.bench.ts` (TASKS, PATIENTS, FIRST_SYNC_RUNS, REPLAY_RUNS,
- * CHANGES, LOCAL_RUNS override the defaults). The fake server runs in this process; a Vite dev server
+ * CHANGES, LOCAL_RUNS override the defaults; DELAY=300 answers each API request 300 ms late, as a
+ * tablet's network would). The fake server runs in this process; a Vite dev server
  * serves bench/sync-page.ts and forwards the API paths to it, so the page and the API share one origin.
  * Chromium is /usr/bin/chromium or CHROMIUM_PATH. PROFILE=file.cpuprofile writes the page's CPU
  * profile of the last first sync, REPLAY_PROFILE=file.cpuprofile that of the last replay's sending.
@@ -19,6 +20,7 @@ import { startHttpHost, type HttpHost } from '../mocks/http/host';
 import { buildLargeTaskSeed, buildSeed, MAIN_PROJECT_ID } from '../mocks/seed';
 import type * as SyncPage from './sync-page';
 import { callInPage, openBenchModule, type BenchModulePage } from './browser-module';
+import { delayingProxy, type Proxy } from './delay-proxy';
 import { median } from './stats';
 
 const TASKS = Number(process.env.TASKS ?? 10_000);
@@ -34,6 +36,8 @@ const PROFILE = process.env.PROFILE;
 /** A file to write the page's CPU profile of the last replay to. */
 const REPLAY_PROFILE = process.env.REPLAY_PROFILE;
 const API_PATHS = ['/fhir', '/auth', '/oauth2'];
+/** Each API answer this many ms late (a tablet's network), through the delaying proxy; 0 = direct. */
+const DELAY = Number(process.env.DELAY ?? 0);
 
 /** The heap the sync engine may hold on a tablet, in MB. */
 const HEAP_BUDGET_MB = 150;
@@ -58,9 +62,11 @@ async function main(): Promise<void> {
 
   let host: HttpHost | undefined;
   let bench: BenchModulePage | undefined;
+  let proxy: Proxy | undefined;
   try {
     host = await startHttpHost({ port: 0, seed });
-    const apiOrigin = new URL(host.url);
+    proxy = DELAY > 0 ? await delayingProxy(host.url, DELAY) : undefined;
+    const apiOrigin = new URL(proxy?.url ?? host.url);
     apiOrigin.hostname = '127.0.0.1';
     bench = await openBenchModule('/bench/sync-page.ts', {
       optimize: ['dexie', 'fast-json-patch'],
@@ -81,6 +87,7 @@ async function main(): Promise<void> {
 
     console.log(
       `Sync engine in headless Chromium, replica in IndexedDB, fake server over HTTP on localhost\n` +
+        `${DELAY > 0 ? `each API answer ${DELAY} ms late (delaying proxy)\n` : ''}` +
         `server: main project ${serverTasks} tasks, ${serverPatients} patients ` +
         `(demo seed + ${TASKS} tasks / ${PATIENTS} patients); signed in as ${EMAIL}, allTasksCap ${allTasksCap}`
     );
@@ -172,6 +179,7 @@ async function main(): Promise<void> {
     if (failures.length > 0) throw new Error(failures.join('; '));
   } finally {
     await bench?.close();
+    await proxy?.close();
     await host?.close();
   }
 }
