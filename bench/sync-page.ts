@@ -4,6 +4,7 @@
  * replica in IndexedDB. Each phase is a function Node calls in turn; see sync-browser.bench.ts.
  */
 import type { Task } from '@medplum/fhirtypes';
+import { recordsOfType } from '../src/db/database';
 import { DexieReplicaStore } from '../src/db/dexie-replica';
 import { resourceKey, type ReplicaStore, type ReplicaTransaction } from '../src/db/types';
 import { ApiClient } from '../src/sync/client';
@@ -284,8 +285,8 @@ async function closeReplica(): Promise<void> {
 async function countReplica(store: DexieReplicaStore) {
   const resources = store.db.resources;
   const [tasks, patients, records] = await Promise.all([
-    resources.where('resourceType').equals('Task').count(),
-    resources.where('resourceType').equals('Patient').count(),
+    recordsOfType(resources, 'Task').count(),
+    recordsOfType(resources, 'Patient').count(),
     resources.count(),
   ]);
   return { tasks, patients, records };
@@ -293,9 +294,7 @@ async function countReplica(store: DexieReplicaStore) {
 
 /** Ids of open tasks of the replica, in key order. */
 async function replayTargets(store: DexieReplicaStore, count: number): Promise<string[]> {
-  const tasks = await store.db.resources
-    .where('resourceType')
-    .equals('Task')
+  const tasks = await recordsOfType(store.db.resources, 'Task')
     .filter(
       (record) => record.deleted === 0 && record.status !== 'completed' && record.status !== 'cancelled'
     )

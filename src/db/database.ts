@@ -1,4 +1,4 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Collection, type Table } from 'dexie';
 import { REPLICA_DATABASE_NAME, REPLICA_SCHEMA, type SchemaVersion } from './schema';
 import type {
   ConflictRecord,
@@ -48,4 +48,16 @@ export class ReplicaDatabase extends Dexie {
       if (step.upgrade) version.upgrade(step.upgrade);
     }
   }
+}
+
+/**
+ * The records of a type, by the primary key's range: a key is `Type/id` and an id has no character
+ * above '.', '-', digits and letters, so `Type/` up to `Type/\uffff` holds that type's keys and no
+ * other's. The range needs no index of its own, which every record written would add to.
+ */
+export function recordsOfType(
+  resources: Table<StoredResource, ResourceKey>,
+  resourceType: string
+): Collection<StoredResource, ResourceKey> {
+  return resources.where(':id').between(`${resourceType}/`, `${resourceType}/\uffff`, true, true);
 }

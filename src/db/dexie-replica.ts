@@ -1,5 +1,5 @@
 import type { Table, Transaction } from 'dexie';
-import { ReplicaDatabase, type MetaRow, type ReplicaDatabaseOptions } from './database';
+import { ReplicaDatabase, recordsOfType, type MetaRow, type ReplicaDatabaseOptions } from './database';
 import { patientsOutside, recordState, storedForm, storedForms, withPatientState } from './derive';
 import { ReplicaLifecycle } from './lifecycle';
 import { REPLICA_TABLES } from './schema';
@@ -154,7 +154,7 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   }
 
   keysOfType(resourceType: string) {
-    return this.resources.where('resourceType').equals(resourceType).primaryKeys();
+    return recordsOfType(this.resources, resourceType).primaryKeys();
   }
 
   async addOutbox(entry: OutboxEntry) {
@@ -265,15 +265,22 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
 }
 
 /**
- * The rows of `keys` in their order, undefined where none is held. One walk of the primary key over
- * the keys asked for: a key not held costs nothing, where a get per key costs a request each (a
- * first load asks after thousands of records it does not hold yet).
+ * Keys from which a read of many is one walk of the primary key rather than a get per key. The walk
+ * meets only the rows held, one after another; the gets go out side by side, one per key asked.
+ */
+const WALK_FROM_KEYS = 64;
+
+/**
+ * The rows of `keys` in their order, undefined where none is held. Many keys are read in one walk
+ * of the primary key, where a key not held costs nothing (a first load asks after thousands of
+ * records it does not hold yet); a few, by a get each, sent side by side.
  */
 async function heldRecords(
   resources: Table<StoredResource, ResourceKey>,
   keys: readonly ResourceKey[]
 ): Promise<(StoredResource | undefined)[]> {
   if (keys.length === 0) return [];
+  if (keys.length < WALK_FROM_KEYS) return resources.bulkGet([...keys]);
   const rows = await resources
     .where(':id')
     .anyOf([...keys])

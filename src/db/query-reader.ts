@@ -1,4 +1,4 @@
-import type { ReplicaDatabase } from './database';
+import { recordsOfType, type ReplicaDatabase } from './database';
 import { QUEUE_RANGE_END, queueKeys } from './queue-keys';
 import { RecordCache } from './record-cache';
 import type {
@@ -79,7 +79,7 @@ export function dexieQueryReader(db: ReplicaDatabase, cache = new RecordCache(db
             .anyOf([...first.anyOf])
             .distinct()
             .toArray()
-        : await db.resources.where('resourceType').equals(resourceType).toArray();
+        : await recordsOfType(db.resources, resourceType).toArray();
       return rows.filter(
         (record) =>
           record.resourceType === resourceType && rest.every((condition) => meetsCondition(record, condition))

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ReplicaDatabase } from './database';
+import { recordsOfType, type ReplicaDatabase } from './database';
 import { changedKeys, type ChangedRanges } from './changes';
 import type { ResourceKey, StoredResource } from './types';
 
@@ -42,7 +42,7 @@ export class RecordCache {
     const held = this.byType.get(resourceType);
     if (held) return [...held.values()];
     const started = this.generation;
-    const rows = await this.db.resources.where('resourceType').equals(resourceType).toArray();
+    const rows = await recordsOfType(this.db.resources, resourceType).toArray();
     if (started === this.generation) this.byType.set(resourceType, new Map(rows.map((r) => [r.key, r])));
     return rows;
   }

@@ -50,11 +50,12 @@ const DROPPED_IN_V2 = new Set([
 const RESOURCE_INDEXES_V2 = [...RESOURCE_INDEXES_V1.filter((index) => !DROPPED_IN_V2.has(index)), '*queue'];
 
 /**
- * Version 4 drops the indexes no read uses (the local query engine narrows by type, the queue
- * fields and the queue entries): each index is one more entry written per record, and a first load
- * writes thousands of records.
+ * Version 4 drops the indexes no read uses (the local query engine narrows by the queue fields and
+ * the queue entries) and the type's (a type's records are a range of the primary key, `Type/id`):
+ * each index is one more entry written per record, and a first load writes thousands of records.
  */
 const UNREAD_SINCE_V4 = new Set([
+  'resourceType',
   'lastUpdated',
   'priorityOrder',
   'dueDate',

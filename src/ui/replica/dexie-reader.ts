@@ -1,4 +1,4 @@
-import type { ReplicaDatabase } from '@/db/database';
+import { recordsOfType, type ReplicaDatabase } from '@/db/database';
 import { splitPending } from '@/db/outbox-counts';
 import { dexieQueryReader } from '@/db/query-reader';
 import { RecordCache } from '@/db/record-cache';
@@ -12,7 +12,7 @@ export function dexieReader(db: ReplicaDatabase): ReplicaReader {
   const cache = new RecordCache(db);
   return {
     record: (key) => db.resources.get(key),
-    recordsOfType: (resourceType) => db.resources.where('resourceType').equals(resourceType).toArray(),
+    recordsOfType: (resourceType) => recordsOfType(db.resources, resourceType).toArray(),
     outbox: () => db.outbox.orderBy('seq').toArray(),
     outboxOf: (key) => db.outbox.where('key').equals(key).sortBy('seq'),
     conflicts: () => db.conflicts.orderBy('seq').toArray(),
