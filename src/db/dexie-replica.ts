@@ -98,8 +98,8 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     }
   }
 
-  getResourcesByKeys(keys: readonly ResourceKey[]) {
-    return heldRecords(this.resources, keys);
+  getResourcesByKeys(keys: readonly ResourceKey[], options: { mostlyNew?: boolean } = {}) {
+    return options.mostlyNew ? heldOfNew(this.resources, keys) : this.resources.bulkGet([...keys]);
   }
 
   /**
@@ -112,7 +112,7 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
   async putResources(records: readonly StoredResource[]) {
     if (records.length === 0) return;
     const outside = patientsOutside(records);
-    const found = await heldRecords(this.resources, outside);
+    const found = outside.length > 0 ? await this.resources.bulkGet(outside) : [];
     const held = new Map(outside.map((key, index) => [key, found[index]]));
     const forms = storedForms(records, (key) => held.get(key));
     const patients = forms.filter((form) => form.resourceType === 'Patient');
@@ -131,7 +131,7 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
     }
     await this.resources.bulkPut(forms.map(withoutUndefined));
     if (stateOf.size === 0) return;
-    const tasks = await heldRecords(this.resources, [...stateOf.keys()]);
+    const tasks = await this.resources.bulkGet([...stateOf.keys()]);
     const changed: StoredResource[] = [];
     for (const task of tasks) {
       if (!task) continue;
@@ -265,22 +265,16 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
 }
 
 /**
- * Keys from which a read of many is one walk of the primary key rather than a get per key. The walk
- * meets only the rows held, one after another; the gets go out side by side, one per key asked.
+ * The rows of `keys` in their order, undefined where none is held, for keys mostly not held: one walk
+ * of the primary key over the keys, which meets only the rows held (a first load asks after
+ * thousands of records it does not hold yet, where a get per key costs a request each). Each held
+ * row costs a step of the walk, one after another, where gets go out side by side.
  */
-const WALK_FROM_KEYS = 64;
-
-/**
- * The rows of `keys` in their order, undefined where none is held. Many keys are read in one walk
- * of the primary key, where a key not held costs nothing (a first load asks after thousands of
- * records it does not hold yet); a few, by a get each, sent side by side.
- */
-async function heldRecords(
+async function heldOfNew(
   resources: Table<StoredResource, ResourceKey>,
   keys: readonly ResourceKey[]
 ): Promise<(StoredResource | undefined)[]> {
   if (keys.length === 0) return [];
-  if (keys.length < WALK_FROM_KEYS) return resources.bulkGet([...keys]);
   const rows = await resources
     .where(':id')
     .anyOf([...keys])

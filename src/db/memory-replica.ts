@@ -223,7 +223,7 @@ class MemoryTransaction implements ReplicaTransaction {
     }
   }
 
-  async getResourcesByKeys(keys: readonly ResourceKey[]) {
+  async getResourcesByKeys(keys: readonly ResourceKey[], _options?: { mostlyNew?: boolean }) {
     return keys.map((key) => {
       const found = this.t.resources.get(key);
       return found && copy(found);

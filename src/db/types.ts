@@ -122,8 +122,15 @@ export interface ReplicaTransaction {
   /** Stores the record, deriving its queue fields from `resource`. */
   putResource(record: StoredResource): Promise<void>;
   removeResource(key: ResourceKey): Promise<void>;
-  /** The records with these keys, in the keys' order (undefined where none): one read for a batch. */
-  getResourcesByKeys(keys: readonly ResourceKey[]): Promise<(StoredResource | undefined)[]>;
+  /**
+   * The records with these keys, in the keys' order (undefined where none): one read for a batch.
+   * `mostlyNew` says most keys are not held yet (a first load's records): the read is then made so
+   * that a key not held costs nothing, at some cost for each key that is.
+   */
+  getResourcesByKeys(
+    keys: readonly ResourceKey[],
+    options?: { mostlyNew?: boolean }
+  ): Promise<(StoredResource | undefined)[]>;
   /**
    * Stores records as putResource stores each in turn, in one write: a task takes its patient's
    * state from the last record of that patient in the batch, else from the replica; tasks held of

@@ -78,11 +78,12 @@ export async function acceptServerVersion(tx: ReplicaTransaction, incoming: Reso
  * acceptServerVersion for many versions at once, as if each were taken in turn (of two versions of
  * one resource the newer counts), in a few replica reads and one write whatever their number: the
  * held records and the outbox entries of the batch are read together, the records written
- * together. Returns the keys of the versions taken.
+ * together. Returns the keys of the versions taken. `mostlyNew`: most are not held yet (a first load).
  */
 export async function acceptServerVersions(
   tx: ReplicaTransaction,
-  incoming: readonly Resource[]
+  incoming: readonly Resource[],
+  options: { mostlyNew?: boolean } = {}
 ): Promise<ResourceKey[]> {
   const newest = new Map<ResourceKey, Resource>();
   for (const resource of incoming) {
@@ -92,7 +93,7 @@ export async function acceptServerVersions(
     if (!held || isNewer(resource, held)) newest.set(key, resource);
   }
   const keys = [...newest.keys()];
-  const existing = await tx.getResourcesByKeys(keys);
+  const existing = await tx.getResourcesByKeys(keys, { mostlyNew: options.mostlyNew });
   const taken = keys.filter((key, index) => {
     const server = existing[index]?.server;
     return !server || isNewer(newest.get(key) as Resource, server);

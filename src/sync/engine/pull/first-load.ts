@@ -229,7 +229,7 @@ async function storeLoaded(
     await context.replica.transaction(async (tx) => {
       // One batch per chunk (each patient with or before the tasks that point at it, so each task
       // finds its patient's state once): a few IndexedDB round trips instead of several per resource.
-      for (const key of await acceptServerVersions(tx, chunk)) context.touched.add(key);
+      for (const key of await acceptServerVersions(tx, chunk, { mostlyNew: true })) context.touched.add(key);
       if (last) await more?.(tx);
     });
     for (const resource of chunk) stored.set(keyOf(resource), resource);
