@@ -106,8 +106,8 @@ class DexieReplicaTransaction implements Replica.ReplicaTransaction {
    * A batch in a fixed number of IndexedDB round trips, not a few per record: one read of the
    * patients outside the batch, one read of the held tasks outside the batch that point at a
    * patient in it, one write of the batch, and one more of those tasks whose patient state changed
-   * (a batch that holds a patient with its tasks reads none of them back). A first load, whose
-   * records are not held yet, reads nothing.
+   * (a batch that holds a patient with its tasks reads none of them back). The index read happens
+   * before the write, so it meets only tasks held already: in a first load, hardly any.
    */
   async putResources(records: readonly StoredResource[]) {
     if (records.length === 0) return;
