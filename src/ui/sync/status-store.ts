@@ -17,15 +17,21 @@ export class ServiceStatusStore {
   connect(): () => void {
     let closed = false;
     let id: number | undefined;
+    // A service that never started answers neither; the status then stays as it was, and each
+    // change made says why where it was made.
     void this.service
       .subscribe((status) => this.set(status))
       .then((subscription) => {
         id = subscription;
         if (closed) void this.service.unsubscribe(subscription);
-      });
-    void this.service.status().then((status) => {
-      if (!closed) this.set(status);
-    });
+      })
+      .catch(() => undefined);
+    void this.service
+      .status()
+      .then((status) => {
+        if (!closed) this.set(status);
+      })
+      .catch(() => undefined);
     return () => {
       closed = true;
       if (id !== undefined) void this.service.unsubscribe(id);
