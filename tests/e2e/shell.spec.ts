@@ -25,8 +25,7 @@ function replicaPatient(page: Page): Promise<NamedPatient> {
           const request = db
             .transaction('resources')
             .objectStore('resources')
-            .index('resourceType')
-            .get('Patient');
+            .get(IDBKeyRange.bound('Patient/', 'Patient/\uffff'));
           request.onsuccess = () => {
             db.close();
             const patient = (

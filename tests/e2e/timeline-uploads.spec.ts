@@ -153,8 +153,7 @@ function replicaTaskPatients(page: Page): Promise<string[]> {
           const request = db
             .transaction('resources')
             .objectStore('resources')
-            .index('resourceType')
-            .getAll('Task');
+            .getAll(IDBKeyRange.bound('Task/', 'Task/\uffff'));
           request.onsuccess = () => {
             const records = request.result as { resource: { for?: { reference?: string } } }[];
             resolve([...new Set(records.flatMap((record) => record.resource.for?.reference ?? []))]);

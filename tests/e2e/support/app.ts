@@ -55,8 +55,8 @@ export function replicaCount(page: Page, resourceType: string): Promise<number> 
           const request = db
             .transaction('resources')
             .objectStore('resources')
-            .index('resourceType')
-            .count(type);
+            // A type's records are a range of the primary key, Type/id.
+            .count(IDBKeyRange.bound(`${type}/`, `${type}/\uffff`));
           request.onsuccess = () => {
             resolve(request.result);
             db.close();
