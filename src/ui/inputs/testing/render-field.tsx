@@ -3,7 +3,7 @@ import type { Coding, OperationOutcome, Reference, Resource } from '@medplum/fhi
 import { getDataType, type InternalSchemaElement } from '@medplum/core';
 import { fireEvent, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { cleanValue } from '../clean-value';
 import type { JsonObject } from '../element-schema';
 import { ElementInput, elementProps } from '../ElementInput';
@@ -78,7 +78,8 @@ interface FieldBedProps {
 
 function FieldBed({ resource, name, profileUrl, onEdit }: FieldBedProps) {
   const { value, setProperty } = useEditedResource(resource);
-  useEffect(() => onEdit(value), [value, onEdit]);
+  // Reported in the commit that draws it: a test that waits for the drawn value reads it emitted too.
+  useLayoutEffect(() => onEdit(value), [value, onEdit]);
   const element = getDataType(resource.resourceType, profileUrl).elements[name] as InternalSchemaElement;
   return (
     <ElementInput
