@@ -24,6 +24,11 @@ export interface ServiceStatus extends SyncStatus {
   leader: boolean;
   /** Set when the session ended elsewhere (another tab signed out, or the server refused the tokens). */
   endedBy?: 'signed-out-elsewhere' | 'unauthenticated';
+  /**
+   * Set by the page when the sync service never answered (its worker did not start): why nothing
+   * syncs or saves, in the words the service's calls fail with.
+   */
+  stopped?: string;
 }
 
 export type ConflictChoice = 'mine' | 'theirs';

@@ -20,6 +20,8 @@ export interface SyncStatusView {
   signedIn: boolean;
   /** While a first load fills the replica: the tasks stored so far; set once the first rows are in. */
   firstLoad?: { rows: number; percent: number };
+  /** Why nothing syncs or saves, when the sync service never answered. */
+  stopped?: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export function useSyncStatus(): SyncStatusView {
     lastSyncedAt: status.lastSyncedAt,
     signedIn: status.signedIn,
     firstLoad: status.loading,
+    stopped: status.stopped,
   };
 }
 

@@ -1,9 +1,13 @@
 import type { Task } from '@medplum/fhirtypes';
-import { act, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalChange } from '@/sync/engine/types';
+import type { SyncServiceApi } from '@/sync/service/types';
+import { ReplicaProvider } from '@/ui/ReplicaProvider';
 import { taskChanges } from '@/sync/engine/testing/task-changes';
 import { replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
+import { OfflineNotice } from './OfflineNotice';
 import { SyncStatusIndicator } from './SyncStatusIndicator';
 
 let h: ReplicaHarness;
@@ -84,5 +88,29 @@ describe('the header counts failed, conflicted and waiting changes apart', () =>
     // The region stays in place and its words change inside it, which is what a reader announces.
     await within(header()).findByText('1 change waiting to sync');
     expect(header()).toHaveTextContent('Offline');
+  });
+});
+
+describe('a sync service that never started', () => {
+  const WORKER_NOT_STARTED = 'Changes cannot be saved: the sync engine did not start. Reload the app.';
+  /** The service as the page holds it when no sync worker answered: every call refused. */
+  const notStarted = new Proxy({} as SyncServiceApi, {
+    get: () => () => Promise.reject(new Error(WORKER_NOT_STARTED)),
+  });
+
+  it("is said in the header ('Sync stopped', not 'Online') and in a notice with the reload", async () => {
+    render(
+      <MantineProvider env="test">
+        <ReplicaProvider {...h.props} service={notStarted}>
+          <OfflineNotice />
+          <SyncStatusIndicator />
+        </ReplicaProvider>
+      </MantineProvider>
+    );
+    expect(await within(header()).findByText('Sync stopped')).toBeInTheDocument();
+    expect(header()).not.toHaveTextContent('Online');
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent(WORKER_NOT_STARTED);
+    expect(within(notice).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 });

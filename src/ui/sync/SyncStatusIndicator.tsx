@@ -25,7 +25,8 @@ function issuesText(counts: { conflicts: number; failed: number; waiting: number
 }
 
 /**
- * The header's sync state: 'Online' / 'Offline' always; then either how many changes wait to sync
+ * The header's sync state: 'Online' / 'Offline' always ('Sync stopped' when the sync service never
+ * answered); then either how many changes wait to sync
  * ('2 changes waiting to sync') or, when conflicts or failed changes need the user, a button to the
  * conflicts panel that counts them and the changes waiting beside or behind them.
  */
@@ -47,12 +48,12 @@ export function SyncStatusIndicator() {
     >
       {/* The connection is read whole at any width: the counts beside it wrap instead. */}
       <Badge
-        color={status.online ? 'green' : 'red'}
-        variant={status.online ? 'light' : 'filled'}
+        color={status.online && !status.stopped ? 'green' : 'red'}
+        variant={status.online && !status.stopped ? 'light' : 'filled'}
         size="lg"
         style={{ flexShrink: 0 }}
       >
-        {status.online ? 'Online' : 'Offline'}
+        {status.stopped ? 'Sync stopped' : status.online ? 'Online' : 'Offline'}
       </Badge>
       <FirstLoadProgress />
       {issues === 0 && waiting > 0 && (

@@ -71,3 +71,29 @@ describe('first pages the page read itself', () => {
     expect(heard).toBe(1);
   });
 });
+
+describe('a service that never answered', () => {
+  const refusing = (message: string): SyncServiceApi =>
+    ({
+      status: () => Promise.reject(new Error(message)),
+      subscribe: () => Promise.reject(new Error(message)),
+      unsubscribe: async () => undefined,
+    }) as unknown as SyncServiceApi;
+
+  it('leaves the status saying it stopped, in the words its calls fail with', async () => {
+    const store = new ServiceStatusStore(refusing('The sync engine did not start.'));
+    let heard = 0;
+    store.subscribe(() => heard++);
+    store.connect();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getSnapshot().stopped).toBe('The sync engine did not start.');
+    expect(heard).toBe(1);
+  });
+
+  it('says nothing once the page stopped following it', async () => {
+    const store = new ServiceStatusStore(refusing('The sync engine did not start.'));
+    store.connect()();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getSnapshot().stopped).toBeUndefined();
+  });
+});

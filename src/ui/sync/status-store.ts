@@ -17,8 +17,8 @@ export class ServiceStatusStore {
   connect(): () => void {
     let closed = false;
     let id: number | undefined;
-    // A service that never started answers neither; the status then stays as it was, and each
-    // change made says why where it was made.
+    // A service that never started answers neither: the status then says it stopped, in the words
+    // each change made meanwhile fails with where it was made.
     void this.service
       .subscribe((status) => this.set(status))
       .then((subscription) => {
@@ -31,7 +31,9 @@ export class ServiceStatusStore {
       .then((status) => {
         if (!closed) this.set(status);
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (!closed) this.set({ ...this.latest, stopped: reason(error) });
+      });
     return () => {
       closed = true;
       if (id !== undefined) void this.service.unsubscribe(id);
@@ -63,3 +65,5 @@ export class ServiceStatusStore {
     for (const listener of [...this.listeners]) listener();
   }
 }
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
