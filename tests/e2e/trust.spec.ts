@@ -192,3 +192,27 @@ test('edits made right after reloads, while the sync worker is still starting, e
   const current = await app.serverRead<Patient>(page, `Patient/${id}`);
   expect(current.name?.[0]?.family).toBe('Startup-Two');
 });
+
+test('a sync worker whose script never loads: the header says sync stopped, and a notice says why and reloads', async ({
+  page,
+}) => {
+  await page.context().route(/sync\.worker[^/]*\.(js|ts)/, (route) => route.abort());
+  await app.signIn(page, 'doctor@example.com');
+
+  await expect(app.syncStatus(page).getByText('Sync stopped')).toBeVisible({ timeout: 60_000 });
+  await expect(app.syncStatus(page)).not.toContainText('Online');
+  const notice = page.getByRole('alert').filter({ hasText: 'the sync engine did not start' });
+  await expect(notice).toHaveText(
+    /Changes cannot be saved: the sync engine did not start\. Reload the app\./
+  );
+
+  // The reload starts the page again; while the worker still cannot load, it says so again.
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await expect(app.syncStatus(page).getByText('Sync stopped')).toBeVisible({ timeout: 60_000 });
+
+  // Once the worker loads, the reload brings the app back to work.
+  await page.context().unroute(/sync\.worker[^/]*\.(js|ts)/);
+  await page.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
+  await app.waitForFirstSync(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'the sync engine did not start' })).toHaveCount(0);
+});
