@@ -7,6 +7,7 @@
  * Reading (live: re-render when the data changes here, in another tab, or by a pull)
  * - useResource(type, id) → { resource, record, pending, conflicts, inConflict, failures, deleted, found, loading }
  *     `resource` is the user's view (server version + unsent local changes).
+ * - useOfferResource() → offer(record): a list's record as the first answer of its page (drawn at once).
  * - useProfile() → { reference: 'Practitioner/123', profile }
  * - useUserQueues() → { roles: [{ code, display }], states: [{ code, display }], loading }
  * - useValueSet(url) → { valueSet, codes: ValueSetExpansionContains[], loading }
@@ -105,7 +106,7 @@ export { sameAnswer, useSameAnswer } from './same-answer';
 export { useReplicaSearch } from './hooks/use-replica-search';
 export { searchReplica, type ReplicaSearchState } from './replica/search';
 export { useFhirClient, useServerRead, type ServerState } from './hooks/use-server';
-export { useResource, type ResourceState } from './hooks/use-resource';
+export { useOfferResource, useResource, type ResourceState } from './hooks/use-resource';
 export { useConfirmedId } from './hooks/use-confirmed-id';
 export { useCommands, type Commands } from './hooks/use-commands';
 export {

@@ -23,6 +23,10 @@ export class RecentReads {
     }
   }
 
+  forget(name: string): void {
+    this.answers.delete(name);
+  }
+
   clear(): void {
     this.answers.clear();
   }

@@ -66,7 +66,7 @@ describe('references without a display', () => {
   it("show the patient's name in the task list's For column", async () => {
     const record = await h.replica.transaction((tx) => tx.getResource('Task/t1'));
     if (!record) throw new Error('no task record');
-    h.render(<TaskTable records={[record]} fields={['code', 'for', 'owner']} />);
+    h.render(<TaskTable records={[record]} held fields={['code', 'for', 'owner']} />);
     expect(await screen.findByText('Homer Simpson')).toBeTruthy();
     expect(screen.queryByText('Patient/p1')).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('references without a display', () => {
   it("link each task's first cell to the task's Details tab, the address a task opens on", async () => {
     const record = await h.replica.transaction((tx) => tx.getResource('Task/t1'));
     if (!record) throw new Error('no task record');
-    h.render(<TaskTable records={[record]} fields={['code', 'for', 'owner']} />);
+    h.render(<TaskTable records={[record]} held fields={['code', 'for', 'owner']} />);
     await screen.findByText('Homer Simpson');
     const [first] = within(screen.getAllByRole('row')[1] as HTMLElement).getAllByRole('link');
     expect(first?.getAttribute('href')).toBe('/Task/t1/details');

@@ -1,9 +1,22 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useReplicaContext } from '../ReplicaProvider';
 import { useSameAnswer } from '../same-answer';
 import { useReplicaQuery } from '../use-replica-query';
 import { usePendingOverlay } from './use-commands';
+
+/** What useResource reads: the record with its open conflicts and its outbox entries. */
+interface ResourceAnswer {
+  record: StoredResource | undefined;
+  conflicts: ConflictRecord[];
+  outbox: OutboxEntry[];
+}
+
+const NO_CONFLICTS: ConflictRecord[] = [];
+
+/** The name a resource's read is remembered under (a key holds its type and id). */
+const answerName = (key: string): string => `resource ${key}`;
 
 export interface ResourceState<T extends Resource> {
   /** What the user sees: the server's version with this device's unsent changes on top. */
@@ -28,7 +41,7 @@ export function useResource<T extends Resource = Resource>(
   id: string | undefined
 ): ResourceState<T> {
   const key = id ? resourceKey(resourceType, id) : '';
-  const state = useReplicaQuery(
+  const state = useReplicaQuery<ResourceAnswer>(
     async (reader) => {
       if (!key) return { record: undefined, conflicts: [], outbox: [] };
       const [record, conflicts, outbox] = await Promise.all([
@@ -38,7 +51,9 @@ export function useResource<T extends Resource = Resource>(
       ]);
       return { record, conflicts: conflicts.filter((conflict) => conflict.key === key), outbox };
     },
-    [key]
+    [key],
+    // A page opened again draws what it showed (or what a list offered) while its read runs.
+    key ? { remember: answerName(key) } : undefined
   );
   const overlay = usePendingOverlay();
   const shownChanges = overlay.getSnapshot();
@@ -47,7 +62,8 @@ export function useResource<T extends Resource = Resource>(
   // eslint-disable-next-line react-hooks/exhaustive-deps -- apply's answer changes with the snapshot
   const record = useMemo(() => stored && overlay.apply(stored), [overlay, stored, shownChanges]);
   const drawn = record && stored ? record.pending - stored.pending : 0;
-  const conflicts = state?.conflicts ?? [];
+  // The same list while it holds the same conflicts: a read that changed nothing redraws nothing.
+  const conflicts = useSameAnswer(state?.conflicts ?? NO_CONFLICTS);
   // The same object while the resource reads the same (the overlay's copy, then the replica's), so
   // what is drawn from it can skip a redraw.
   const resource = useSameAnswer(record && record.deleted === 0 ? record.resource : undefined);
@@ -62,4 +78,23 @@ export function useResource<T extends Resource = Resource>(
     found: !!record,
     loading: state === undefined,
   };
+}
+
+/**
+ * Offers a record a list drew as the first answer of its resource's page: opening the row draws the
+ * whole page in the click's own render, not after a replica read, and the page's read follows with
+ * anything newer. Only a record with nothing unsent is offered, its sync state (no change waiting,
+ * none in conflict or refused) being then known without the outbox; for any other, what was
+ * remembered of the resource is forgotten and the page reads it first.
+ */
+export function useOfferResource(): (record: StoredResource) => void {
+  const { recent } = useReplicaContext();
+  return useCallback(
+    (record: StoredResource) => {
+      const name = answerName(record.key);
+      if (record.pending > 0) recent.forget(name);
+      else recent.set(name, { record, conflicts: NO_CONFLICTS, outbox: [] } satisfies ResourceAnswer);
+    },
+    [recent]
+  );
 }

@@ -1,8 +1,10 @@
 import type { Task } from '@medplum/fhirtypes';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
+import { useOfferResource, type StoredResource } from '@/ui';
 import { ME, OTHER, replicaHarness, type ReplicaHarness } from '@/ui/testing/replica-harness';
 import { TaskDetailPage } from './TaskDetailPage';
 
@@ -94,5 +96,62 @@ describe('the task page draws again only what a change changes', () => {
     // The tabs follow the change in one render of their own (and one when the replica confirms it).
     expect(drawn.of('details')).toBeGreaterThanOrEqual(1);
     expect(drawn.of('details')).toBeLessThanOrEqual(2);
+  });
+});
+
+/** A list's row: pressing it offers its record, then opens the task's page (as the router would). */
+function RowThenPage({ record }: { record: StoredResource }) {
+  const offer = useOfferResource();
+  const [open, setOpen] = useState(false);
+  if (open) return <TaskDetailPage id={record.id} tab="details" />;
+  return (
+    <button
+      onClick={() => {
+        offer(record);
+        setOpen(true);
+      }}
+    >
+      Open the row
+    </button>
+  );
+}
+
+describe('a task opened from its list row', () => {
+  it("draws whole in the click's render, before any replica read has answered", async () => {
+    const record = await h.record('Task', 't1');
+    if (!record) throw new Error('the task is not held');
+    h.render(<RowThenPage record={record} />);
+    const row = await screen.findByRole('button', { name: 'Open the row' });
+    drawn.reset();
+
+    fireEvent.click(row);
+    // No replica read has answered yet: the page is drawn from what the row held.
+    expect(screen.queryByLabelText('Loading task')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Task Actions' })).toBeInTheDocument();
+    expect(drawn.of('details')).toBeGreaterThanOrEqual(1);
+
+    // The page's own read follows and answers the same.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading task')).not.toBeInTheDocument();
+  });
+
+  it('with a change of it waiting to sync, is read from the replica first (its sync state is not guessed)', async () => {
+    h.setOnline(false);
+    await h.service.applyChange({
+      kind: 'patch',
+      resourceType: 'Task',
+      id: 't1',
+      label: 'Pause Task',
+      operations: [{ op: 'replace', path: '/status', value: 'on-hold' }],
+    } as never);
+    const record = await h.record('Task', 't1');
+    if (!record || record.pending === 0) throw new Error('the change is not held');
+    h.render(<RowThenPage record={record} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the row' }));
+    expect(screen.getByLabelText('Loading task')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
   });
 });

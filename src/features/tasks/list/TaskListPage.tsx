@@ -34,7 +34,7 @@ export function TaskListPage() {
   const tabsShown = showsStatusTabs(params);
   const query = taskSearch(effectiveQuery(params, tabsShown)).toString();
   // Until the replica holds a first load's first page, the server's answer for this very search.
-  const { found, counted } = useShownSearch(
+  const { found, counted, previewed } = useShownSearch(
     query,
     useReplicaSearch('Task', query),
     useFirstPages(),
@@ -87,7 +87,7 @@ export function TaskListPage() {
         </Text>
       ) : (
         <>
-          <TaskTable records={found.records} fields={fields} />
+          <TaskTable records={found.records} held={!previewed} fields={fields} />
           {counted && (
             <ListPager
               offset={offset}

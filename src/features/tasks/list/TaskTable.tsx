@@ -7,6 +7,7 @@ import {
   ResourceLink,
   sameAnswer,
   SMALL_TEXT,
+  useOfferResource,
   useReferenceNames,
   type ReferenceNames,
   type StoredResource,
@@ -18,6 +19,11 @@ import { useTableWidth } from './use-table-width';
 
 interface TaskTableProps {
   records: StoredResource[];
+  /**
+   * The records are the replica's (not a first load's preview of the server's page): a row pressed
+   * is offered to the task's page, which then draws in the click's own render.
+   */
+  held: boolean;
   fields: string[];
 }
 
@@ -27,7 +33,7 @@ interface TaskTableProps {
  * table still wider than the screen scrolls sideways, shaded at the edge where more lies and saying
  * so in words.
  */
-export function TaskTable({ records, fields }: TaskTableProps) {
+export function TaskTable({ records, held, fields }: TaskTableProps) {
   const { ref: boxRef, measured, width, moreLeft, moreRight, onScroll } = useTableWidth();
   const hintId = useId();
   const fieldsKey = fields.join(',');
@@ -43,6 +49,8 @@ export function TaskTable({ records, fields }: TaskTableProps) {
     (id: string) => void router.navigate({ to: '/Task/$id/$tab', params: { id, tab: 'details' } }),
     [router]
   );
+  const offerHeld = useOfferResource();
+  const offer = held ? offerHeld : ignore;
   const scrolls = moreLeft || moreRight;
   const names = useReferenceNames(
     records.flatMap(({ resource }) => [(resource as Task).owner, (resource as Task).for])
@@ -100,6 +108,7 @@ export function TaskTable({ records, fields }: TaskTableProps) {
                     columns={columns}
                     names={names}
                     onOpen={openTask}
+                    onPress={offer}
                   />
                 ))}
             </Table.Tbody>
@@ -112,11 +121,15 @@ export function TaskTable({ records, fields }: TaskTableProps) {
   );
 }
 
+const ignore = () => undefined;
+
 interface TaskRowProps {
   record: StoredResource;
   columns: TaskColumn[];
   names: ReferenceNames;
   onOpen(id: string): void;
+  /** Before any click in the row is handled (its links stop the click from reaching the row). */
+  onPress(record: StoredResource): void;
 }
 
 /**
@@ -135,10 +148,15 @@ const CELL = `${Table.classes.td ?? ''} mantine-Table-td`;
  * referenced names changed: a pull that brings other tasks leaves the drawn rows alone.
  */
 const TaskRow = memo(
-  function TaskRow({ record, columns, names, onOpen }: TaskRowProps) {
+  function TaskRow({ record, columns, names, onOpen, onPress }: TaskRowProps) {
     const task = record.resource as Task;
     return (
-      <tr {...ROW} data-task-id={record.id} onClick={() => onOpen(record.id)}>
+      <tr
+        {...ROW}
+        data-task-id={record.id}
+        onClickCapture={() => onPress(record)}
+        onClick={() => onOpen(record.id)}
+      >
         {columns.map((column, index) => (
           <td key={column.field} className={CELL}>
             {index === 0 ? (
@@ -166,6 +184,7 @@ const TaskRow = memo(
   (before, after) =>
     before.columns === after.columns &&
     before.onOpen === after.onOpen &&
+    before.onPress === after.onPress &&
     sameRow(before.record, after.record) &&
     sameAnswer(before.names, after.names)
 );
