@@ -1,6 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { resourceKey, type ConflictRecord, type OutboxEntry, type StoredResource } from '@/db/types';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useReplicaContext } from '../ReplicaProvider';
 import { useSameAnswer } from '../same-answer';
 import { useReplicaQuery } from '../use-replica-query';
@@ -52,9 +52,13 @@ export function useResource<T extends Resource = Resource>(
       return { record, conflicts: conflicts.filter((conflict) => conflict.key === key), outbox };
     },
     [key],
-    // A page opened again draws what it showed (or what a list offered) while its read runs.
+    // A page opened from a list's row draws what the row offered while its read runs.
     key ? { remember: answerName(key) } : undefined
   );
+  // The answer is kept for the page's life only: a page opened later any other way (the back button,
+  // a link) reads first, and never draws a sync state that may have changed since it closed.
+  const { recent } = useReplicaContext();
+  useEffect(() => (key ? () => recent.forget(answerName(key)) : undefined), [recent, key]);
   const overlay = usePendingOverlay();
   const shownChanges = overlay.getSnapshot();
   const stored = state?.record;
@@ -81,9 +85,9 @@ export function useResource<T extends Resource = Resource>(
 }
 
 /**
- * Offers a record a list drew as the first answer of its resource's page: opening the row draws the
- * whole page in the click's own render, not after a replica read, and the page's read follows with
- * anything newer. Only a record with nothing unsent is offered, its sync state (no change waiting,
+ * Offers a record a list drew as the first answer of its resource's page, to be called as its row is
+ * opened: the page then draws whole in the click's own render, not after a replica read, and its
+ * read follows with anything newer. Only a record with nothing unsent is offered, its sync state (no change waiting,
  * none in conflict or refused) being then known without the outbox; for any other, what was
  * remembered of the resource is forgotten and the page reads it first.
  */

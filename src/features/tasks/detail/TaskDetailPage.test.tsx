@@ -99,20 +99,32 @@ describe('the task page draws again only what a change changes', () => {
   });
 });
 
-/** A list's row: pressing it offers its record, then opens the task's page (as the router would). */
+/**
+ * A list's row: pressing it offers its record, then opens the task's page (as the router would);
+ * 'Open by link' opens the page without an offer, and 'Close' goes back.
+ */
 function RowThenPage({ record }: { record: StoredResource }) {
   const offer = useOfferResource();
   const [open, setOpen] = useState(false);
-  if (open) return <TaskDetailPage id={record.id} tab="details" />;
+  if (open)
+    return (
+      <>
+        <button onClick={() => setOpen(false)}>Close</button>
+        <TaskDetailPage id={record.id} tab="details" />
+      </>
+    );
   return (
-    <button
-      onClick={() => {
-        offer(record);
-        setOpen(true);
-      }}
-    >
-      Open the row
-    </button>
+    <>
+      <button
+        onClick={() => {
+          offer(record);
+          setOpen(true);
+        }}
+      >
+        Open the row
+      </button>
+      <button onClick={() => setOpen(true)}>Open by link</button>
+    </>
   );
 }
 
@@ -151,6 +163,19 @@ describe('a task opened from its list row', () => {
     h.render(<RowThenPage record={record} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Open the row' }));
+    expect(screen.getByLabelText('Loading task')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
+  });
+
+  it('opened again another way after it closed, is read from the replica first (nothing it showed is kept)', async () => {
+    const record = await h.record('Task', 't1');
+    if (!record) throw new Error('the task is not held');
+    h.render(<RowThenPage record={record} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the row' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open by link' }));
     expect(screen.getByLabelText('Loading task')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
   });

@@ -128,7 +128,7 @@ interface TaskRowProps {
   columns: TaskColumn[];
   names: ReferenceNames;
   onOpen(id: string): void;
-  /** Before any click in the row is handled (its links stop the click from reaching the row). */
+  /** As the row's task is opened (the row or its task's link clicked), before it navigates. */
   onPress(record: StoredResource): void;
 }
 
@@ -154,13 +154,16 @@ const TaskRow = memo(
       <tr
         {...ROW}
         data-task-id={record.id}
-        onClickCapture={() => onPress(record)}
-        onClick={() => onOpen(record.id)}
+        onClick={() => {
+          onPress(record);
+          onOpen(record.id);
+        }}
       >
         {columns.map((column, index) => (
           <td key={column.field} className={CELL}>
             {index === 0 ? (
-              <div className={classes.first}>
+              // The task's link stops its click from reaching the row: it offers the record itself.
+              <div className={classes.first} onClickCapture={() => onPress(record)}>
                 {/* The task opens on its Details tab, in one navigation. */}
                 <ResourceLink resourceType="Task" id={record.id} tab="details">
                   {column.value(task, record.lastUpdated, names) || record.id}
