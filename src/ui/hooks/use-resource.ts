@@ -66,8 +66,9 @@ export function useResource<T extends Resource = Resource>(
   // eslint-disable-next-line react-hooks/exhaustive-deps -- apply's answer changes with the snapshot
   const record = useMemo(() => stored && overlay.apply(stored), [overlay, stored, shownChanges]);
   const drawn = record && stored ? record.pending - stored.pending : 0;
-  // The same list while it holds the same conflicts: a read that changed nothing redraws nothing.
+  // The same lists while they hold the same entries: a read that changed nothing redraws nothing.
   const conflicts = useSameAnswer(state?.conflicts ?? NO_CONFLICTS);
+  const failures = useSameAnswer((state?.outbox ?? []).filter((entry) => entry.state === 'failed'));
   // The same object while the resource reads the same (the overlay's copy, then the replica's), so
   // what is drawn from it can skip a redraw.
   const resource = useSameAnswer(record && record.deleted === 0 ? record.resource : undefined);
@@ -77,7 +78,7 @@ export function useResource<T extends Resource = Resource>(
     pending: (state?.outbox ?? []).filter((entry) => entry.state === 'pending').length + drawn,
     conflicts,
     inConflict: conflicts.length > 0,
-    failures: (state?.outbox ?? []).filter((entry) => entry.state === 'failed'),
+    failures,
     deleted: record?.deleted === 1,
     found: !!record,
     loading: state === undefined,

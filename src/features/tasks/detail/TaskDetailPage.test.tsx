@@ -180,3 +180,28 @@ describe('a task opened from its list row', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Respond to message' })).toBeInTheDocument();
   });
 });
+
+describe('a change of the task the server refused', () => {
+  it('is shown on the task page with the server’s words, and Retry and Dismiss', async () => {
+    const due: Task = { ...TASK, id: 't2', restriction: { period: { end: '2030-01-01' } } };
+    // The server's copy has no restriction: replacing it is refused for good.
+    await h.holdWithoutOnServer(due, 'restriction');
+    await act(async () => {
+      await h.service.applyChange({
+        kind: 'patch',
+        resourceType: 'Task',
+        id: 't2',
+        label: 'Change Due-Date',
+        operations: [{ op: 'replace', path: '/restriction', value: { period: { end: '2030-02-01' } } }],
+      } as never);
+    });
+    await h.syncNow();
+    h.render(<TaskDetailPage id="t2" tab="details" />);
+
+    const refused = await screen.findByRole('region', { name: 'Failed: Change Due-Date' });
+    expect(within(refused).getByRole('alert')).not.toHaveTextContent('The server refused this change.');
+    expect(within(refused).getByRole('alert').textContent).not.toBe('');
+    expect(within(refused).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(refused).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+  });
+});

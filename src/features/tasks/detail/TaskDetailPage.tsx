@@ -5,6 +5,7 @@ import { memo, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import {
   ConflictCard,
+  FailureItem,
   formatCodeableConcept,
   inFirstSync,
   pageTitle,
@@ -15,6 +16,7 @@ import {
   useSameAnswer,
   useServiceStatus,
   type ConflictRecord,
+  type OutboxEntry,
 } from '@/ui';
 import { useRecordResource } from '../data/hooks';
 import { TaskActionsPanel } from '../actions/TaskActionsPanel';
@@ -114,6 +116,7 @@ export function TaskDetailPage({
       server={server}
       pending={state.pending}
       conflicts={state.conflicts}
+      failures={state.failures}
       current={isTaskTab(tab) ? tab : 'details'}
       timeline={ResourceTimeline}
       fillQuestionnaire={FillQuestionnaire}
@@ -128,6 +131,8 @@ interface TaskPageProps {
   server: Task | undefined;
   pending: number;
   conflicts: ConflictRecord[];
+  /** Its changes the server refused, each with the server's words. */
+  failures: OutboxEntry[];
   current: TaskTab;
   timeline?: ComponentType<{ resource: Resource }>;
   fillQuestionnaire?: ComponentType<{ resource: Resource }>;
@@ -145,6 +150,7 @@ const TaskPage = memo(function TaskPage({
   server,
   pending,
   conflicts,
+  failures,
   current,
   timeline,
   fillQuestionnaire,
@@ -161,6 +167,13 @@ const TaskPage = memo(function TaskPage({
         <Grid.Col span={12} key={conflict.seq}>
           <Card withBorder padding="md">
             <ConflictCard conflict={conflict} />
+          </Card>
+        </Grid.Col>
+      ))}
+      {failures.map((entry) => (
+        <Grid.Col span={12} key={entry.seq}>
+          <Card withBorder padding="md">
+            <FailureItem entry={entry} />
           </Card>
         </Grid.Col>
       ))}
