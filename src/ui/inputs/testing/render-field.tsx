@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { Coding, OperationOutcome, Reference, Resource } from '@medplum/fhirtypes';
 import { getDataType, type InternalSchemaElement } from '@medplum/core';
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import { cleanValue } from '../clean-value';
@@ -114,3 +114,13 @@ export function renderField(resource: Resource, name: string, setup: FormSetup =
   );
   return { ...result, user, retype: retyper(user), edited: () => cleanValue(latest) as Resource };
 }
+
+/** The field of the form at a FHIRPath ('Patient.telecom'), where its inputs and errors are. */
+export function field(path: string): HTMLElement {
+  const found = document.querySelector<HTMLElement>(`[data-field="${path}"]`);
+  if (!found) throw new Error(`No field ${path}`);
+  return found;
+}
+
+/** Queries within the field at a FHIRPath. */
+export const inField = (path: string) => within(field(path));
